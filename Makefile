@@ -1,0 +1,77 @@
+# freezegraph: freeze filesystems on suspend in dependency order.
+#
+#   make demo     install what is missing, build, boot the default topology,
+#                 suspend it, and render its freeze graph
+#   make test     the whole suite (TAP, run by prove)
+#
+# Other targets: deps kernel guest fsgraph run patches checkpatch clean.
+
+SHELL := /bin/bash
+TOP := $(CURDIR)
+B := $(TOP)/build
+TOPOLOGY ?= topologies/ext4
+CYCLES ?=
+APPEND ?=
+TESTS ?= tests
+CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror -std=gnu11
+
+.PHONY: all deps kernel guest fsgraph run demo test unit patches checkpatch clean
+
+all: kernel guest
+
+deps:
+	@scripts/deps.sh
+
+kernel: deps
+	@kernel/prepare.sh
+	@kernel/build.sh
+
+# --- tools/: fsgraph ---------------------------------------------------
+FSGRAPH_SRC := $(wildcard tools/*.c)
+FSGRAPH_HDR := $(wildcard tools/*.h)
+
+$(B)/fsgraph: $(FSGRAPH_SRC) $(FSGRAPH_HDR) | deps
+	@mkdir -p $(B)
+	$(CC) $(CFLAGS_TOOLS) $(shell pkg-config --cflags libcgraph libgvc) \
+		-o $@ $(FSGRAPH_SRC) $(shell pkg-config --libs libcgraph libgvc)
+
+# The same sources with AddressSanitizer and UBSan, for the unit tests.
+$(B)/fsgraph-asan: $(FSGRAPH_SRC) $(FSGRAPH_HDR) | deps
+	@mkdir -p $(B)
+	$(CC) $(CFLAGS_TOOLS) -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
+		$(shell pkg-config --cflags libcgraph libgvc) \
+		-o $@ $(FSGRAPH_SRC) $(shell pkg-config --libs libcgraph libgvc)
+
+fsgraph: $(B)/fsgraph
+
+# --- guest/ -----------------------------------------------------------
+GUEST_SRC := $(wildcard guest/init guest/lib/*.sh guest/mkinitramfs.sh) \
+	$(shell find guest/rootfs -type f)
+
+$(B)/initramfs.cpio.gz: $(GUEST_SRC) $(B)/fsgraph | deps
+	@guest/mkinitramfs.sh $@ $(B)/fsgraph
+
+guest: $(B)/initramfs.cpio.gz
+
+# --- running ------------------------------------------------------------
+run: kernel guest
+	@guest/run.sh $(if $(CYCLES),-c "$(CYCLES)") $(if $(APPEND),-a "$(APPEND)") "$(TOPOLOGY)"
+
+demo: kernel guest
+	@scripts/demo.sh "$(TOPOLOGY)"
+
+unit: $(B)/fsgraph $(B)/fsgraph-asan
+	@prove -r tests/tools
+
+test: kernel guest $(B)/fsgraph-asan
+	@prove -r $(TESTS)
+
+# --- the patch series ---------------------------------------------------
+patches:
+	@kernel/export.sh
+
+checkpatch:
+	@kernel/checkpatch.sh
+
+clean:
+	rm -rf $(B)/obj $(B)/bzImage $(B)/initramfs.cpio.gz $(B)/fsgraph* $(B)/results

@@ -1,0 +1,95 @@
+# Suspend and hibernation cycles.  Each cycle is bracketed by markers in the
+# kernel log, so that the freeze and thaw sequence of every cycle can be cut
+# out of dmesg afterwards.  $FG_RESULTS/cycles.txt gets one line a cycle:
+#   KIND N ok|fail SECONDS
+
+FG_PM_TESTS="freezer devices platform processors core"
+
+fg_kmsg() { echo "fg: $*" >/dev/kmsg; }
+
+fg_success_count() { cat /sys/power/suspend_stats/success; }
+
+# fg_cycle_pm_test LEVEL: a suspend that stops at pm_test LEVEL.
+fg_cycle_pm_test() {
+	echo "$1" >/sys/power/pm_test || return 1
+	echo mem >/sys/power/state
+	local rc=$?
+	echo none >/sys/power/pm_test
+	return $rc
+}
+
+# fg_cycle_mem: a real S3, woken up by the RTC three seconds later.
+fg_cycle_mem() {
+	echo none >/sys/power/pm_test
+	rtcwake -d rtc0 -m mem -s 3 >>"$FG_RESULTS/commands.log" 2>&1
+}
+
+# fg_cycle_disk: hibernation and resume within one boot.  The swap disk is
+# made fresh by the host and mkswap'ed once per boot by fg_swap_setup.
+fg_cycle_disk() {
+	echo none >/sys/power/pm_test
+	echo test_resume >/sys/power/disk || return 1
+	echo disk >/sys/power/state
+}
+
+fg_swap_setup() {
+	local dev
+	dev=$(fg_disk_by_serial fg-swap) || {
+		fg_fail "hibernation cycles need the fg-swap disk"
+		return 1
+	}
+	fg_run swap mkswap "$dev" && fg_run swap swapon "$dev"
+}
+
+# fg_cycle KIND N: one cycle; fails the run if it does not succeed.
+fg_cycle() {
+	local kind=$1 n=$2 before after rc t0 t1 ok=ok
+	before=$(fg_success_count)
+	t0=$(cut -d. -f1 /proc/uptime)
+	fg_kmsg "cycle $kind $n begin"
+	case $kind in
+	mem) fg_cycle_mem ;;
+	disk) fg_cycle_disk ;;
+	*) fg_cycle_pm_test "$kind" ;;
+	esac
+	rc=$?
+	fg_kmsg "cycle $kind $n end rc=$rc"
+	t1=$(cut -d. -f1 /proc/uptime)
+	after=$(fg_success_count)
+	if [ $rc -ne 0 ]; then
+		ok=fail
+		fg_fail "cycle $kind $n: suspend returned $rc"
+	elif [ "$kind" != disk ] && [ "$after" -ne $((before + 1)) ]; then
+		ok=fail
+		fg_fail "cycle $kind $n: suspend_stats/success went from $before to $after"
+	fi
+	echo "$kind $n $ok $((t1 - t0))" >>"$FG_RESULTS/cycles.txt"
+	fg_log "cycle $kind $n: $ok ($((t1 - t0))s)"
+}
+
+# fg_cycles SPEC: run "KIND:COUNT ..." cycles, e.g. "freezer:3 mem:1".
+fg_cycles() {
+	local item kind count i
+	case " $1 " in *" disk:"*) fg_swap_setup || return 1 ;; esac
+	for item in $1; do
+		kind=${item%%:*}
+		count=${item#*:}
+		i=1
+		while [ $i -le "$count" ]; do
+			fg_cycle "$kind" $i
+			i=$((i + 1))
+		done
+	done
+}
+
+# fg_freeze_sequences: for each cycle, the filesystems in the order the
+# kernel froze them, as "KIND N id id ..." lines.
+fg_freeze_sequences() {
+	dmesg | awk '
+		/fg: cycle .* begin/ { kind = $(NF - 2); n = $(NF - 1); seq = ""; on = 1; next }
+		/fg: cycle .* end/ { if (on) print kind, n seq; on = 0; next }
+		on && /fs_freeze: freezing / {
+			if (match($0, /\(sb:[0-9]+:[0-9]+\)/))
+				seq = seq " " substr($0, RSTART + 1, RLENGTH - 2)
+		}'
+}

@@ -1,0 +1,100 @@
+# Storage helpers for topology files: make and mount filesystems, attach
+# loop files, and tear everything down again with an fsck of each
+# filesystem.  Every mount made with fg_mount is recorded in
+# $FG_STATE/mounts, one "DEV DIR TYPE" line each, in mount order.
+
+# fg_mkfs TYPE DEV [MKFS OPTIONS...]
+fg_mkfs() {
+	_t=$1 _dev=$2
+	shift 2
+	case $_t in
+	ext2 | ext3 | ext4) fg_run mkfs mke2fs -q -F -t "$_t" "$@" "$_dev" ;;
+	xfs) fg_run mkfs mkfs.xfs -q -f "$@" "$_dev" ;;
+	*) fg_fail "fg_mkfs: unknown filesystem type '$_t'"; return 1 ;;
+	esac
+}
+
+# fg_mount DEV DIR [MOUNT OPTIONS]
+fg_mount() {
+	mkdir -p "$2"
+	if [ -n "${3:-}" ]; then
+		fg_run mount mount -o "$3" "$1" "$2" || return 1
+	else
+		fg_run mount mount "$1" "$2" || return 1
+	fi
+	_type=$(awk -v d="$2" '$2 == d { t = $3 } END { print t }' /proc/mounts)
+	echo "$1 $2 $_type" >>"$FG_STATE/mounts"
+}
+
+# fg_loop_file PATH SIZE: create a file of SIZE (dd-style, e.g. 64M) and
+# print the loop device attached to it.
+fg_loop_file() {
+	dd if=/dev/zero of="$1" bs=1M count="${2%M}" 2>/dev/null || return 1
+	losetup -f --show "$1"
+}
+
+# fg_mounted_dirs: recorded mount points, newest first.
+fg_mounted_dirs() {
+	[ -s "$FG_STATE/mounts" ] || return 0
+	awk '{ l[NR] = $2 } END { for (i = NR; i > 0; i--) print l[i] }' "$FG_STATE/mounts"
+}
+
+# fg_fsck DEV TYPE DIR: check an unmounted filesystem, read-only.
+fg_fsck() {
+	case $2 in
+	ext2 | ext3 | ext4)
+		fg_run fsck e2fsck -fn "$1" ;;
+	xfs)
+		_opts=$(awk -v d="$3" '$1 == d { print $2 }' "$FG_STATE/mountopts" 2>/dev/null)
+		set -- "$1"
+		for _o in $(echo "$_opts" | tr ',' ' '); do
+			case $_o in
+			logdev=*) set -- -l "${_o#logdev=}" "$@" ;;
+			rtdev=*) set -- -r "${_o#rtdev=}" "$@" ;;
+			esac
+		done
+		fg_run fsck xfs_repair -n "$@" ;;
+	*) fg_log "no fsck for $2 on $1" ;;
+	esac
+}
+
+# fg_release_unused: stop whatever block devices nothing uses any more, so
+# that the filesystems below them can be unmounted.  Failures are expected
+# for devices still in use, and ignored.
+fg_release_unused() {
+	dmsetup remove_all >/dev/null 2>&1
+	for _md in /dev/md[0-9]*; do
+		[ -b "$_md" ] && mdadm --stop "$_md" >/dev/null 2>&1
+	done
+	for _l in /sys/block/loop*; do
+		[ -e "$_l/loop/backing_file" ] || continue
+		[ -z "$(ls "$_l/holders" 2>/dev/null)" ] || continue
+		losetup -d "/dev/${_l##*/}" >/dev/null 2>&1
+	done
+}
+
+# fg_teardown: unmount every recorded filesystem, newest first, and fsck it
+# right after its unmount.  Stacked devices are released between passes.
+fg_teardown() {
+	cp /proc/mounts "$FG_STATE/mounts.before-teardown"
+	awk '{ print $1, $4 }' /proc/mounts >"$FG_STATE/mountopts"
+	_left=$(fg_mounted_dirs)
+	_pass=0
+	while [ -n "$_left" ] && [ $_pass -lt 6 ]; do
+		_pass=$((_pass + 1))
+		_still=
+		for _d in $_left; do
+			_dev=$(awk -v d="$_d" '$2 == d { print $1 }' "$FG_STATE/mounts" | tail -n1)
+			_type=$(awk -v d="$_d" '$2 == d { print $3 }' "$FG_STATE/mounts" | tail -n1)
+			if umount "$_d" 2>>"$FG_RESULTS/commands.log"; then
+				fg_log "unmounted $_d ($_type on $_dev)"
+				fg_fsck "$_dev" "$_type" "$_dev"
+			else
+				_still="$_still $_d"
+			fi
+		done
+		_left=$_still
+		[ -n "$_left" ] && fg_release_unused
+	done
+	[ -z "$_left" ] || fg_fail "teardown: could not unmount:$_left"
+}

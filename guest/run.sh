@@ -1,0 +1,144 @@
+#!/bin/bash
+# Boot one topology in a QEMU guest and report what happened.
+usage() {
+	cat <<'TXT'
+usage: guest/run.sh [options] TOPOLOGY
+
+Boots build/bzImage under QEMU (TCG, machine "pc") with the disks that
+TOPOLOGY asks for, runs its setup, load, suspend cycles and check in the
+guest, and copies the results back into a directory.
+
+options:
+  -o DIR        result directory (default: build/results/NAME)
+  -c "CYCLES"   suspend cycles, overriding TOPO_CYCLES, e.g. "freezer:2 mem:1"
+  -a "ARGS"     extra kernel command line, e.g. "fs_freeze_order=list"
+  -t SECONDS    host-side timeout (default: TOPO_TIMEOUT, else 900)
+  -k KERNEL     kernel image (default: build/bzImage)
+  -i INITRD     base initramfs (default: build/initramfs.cpio.gz)
+  -q            do not copy the guest console to stdout
+  -h            this help
+
+environment: ACCEL=tcg|kvm (default tcg), SMP (2), MEM (768M), KEEP_DISKS=1
+
+exit status:
+  0   the topology passed
+  1   it failed: a step, a cycle, a check, or a splat in the kernel log
+  2   bad usage, a malformed topology or a missing file
+  3   the guest hung: hung-task report or host timeout
+  4   the guest crashed: panic without a hung task, or no status reported
+  77  the topology was skipped (the reason is in DIR/skip-reason)
+TXT
+}
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/guest/topology.sh"
+. "$top/guest/splats.sh"
+
+kernel=$top/build/bzImage initrd=$top/build/initramfs.cpio.gz
+out= cycles= append= tmo= quiet=0
+while getopts "o:c:a:t:k:i:qh" opt; do
+	case $opt in
+	o) out=$OPTARG ;; c) cycles=$OPTARG ;; a) append=$OPTARG ;;
+	t) tmo=$OPTARG ;; k) kernel=$OPTARG ;; i) initrd=$OPTARG ;;
+	q) quiet=1 ;; h) usage; exit 0 ;; *) usage >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 1 ] || { usage >&2; exit 2; }
+topo=$1
+
+die() { echo "run: $*" >&2; exit 2; }
+topo_validate "$topo" || exit 2
+[ -z "$cycles" ] || topo_cycles_valid "$cycles" || exit 2
+[ -z "$tmo" ] || [[ $tmo =~ ^[1-9][0-9]*$ ]] || die "-t: '$tmo' is not a number of seconds"
+[ -r "$kernel" ] || die "no kernel at $kernel (make kernel)"
+[ -r "$initrd" ] || die "no initramfs at $initrd (make guest)"
+command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found (make deps)"
+
+name=$(basename "$topo")
+out=${out:-$top/build/results/$name}
+rm -rf "$out" && mkdir -p "$out" || die "cannot create $out"
+out=$(cd "$out" && pwd)
+cycles=${cycles:-$(topo_var "$topo" TOPO_CYCLES)}
+cycles=${cycles:-freezer:2 devices:2 mem:1}
+tmo=${tmo:-$(topo_var "$topo" TOPO_TIMEOUT)}
+tmo=${tmo:-900}
+
+# --- disks: the topology's, then swap (for hibernation), then results ---
+drives=() i=0
+for size in $(topo_var "$topo" TOPO_DISKS); do
+	truncate -s "$size" "$out/disk$i.img"
+	drives+=(-drive "file=$out/disk$i.img,format=raw,if=none,id=d$i,cache=unsafe"
+		 -device "virtio-blk-pci,drive=d$i,serial=fg-disk$i")
+	i=$((i + 1))
+done
+letters=abcdefghijklmnop
+cmdline="console=ttyS0,115200 loglevel=4 log_buf_len=8M panic=-1 oops=panic"
+cmdline+=" hung_task_panic=1 hung_task_timeout_secs=20 softlockup_panic=1"
+cmdline+=" suspend.pm_test_delay=1 no_console_suspend mitigations=off"
+if [[ " $cycles " == *" disk:"* ]]; then
+	truncate -s "${MEM:-768M}" "$out/swap.img"
+	drives+=(-drive "file=$out/swap.img,format=raw,if=none,id=swap,cache=unsafe"
+		 -device "virtio-blk-pci,drive=swap,serial=fg-swap")
+	cmdline+=" resume=/dev/vd${letters:$i:1}"
+	i=$((i + 1))
+fi
+truncate -s 64M "$out/results.img"
+drives+=(-drive "file=$out/results.img,format=raw,if=none,id=res,cache=unsafe"
+	 -device "virtio-blk-pci,drive=res,serial=fg-results")
+cmdline+=" $append"
+
+# --- the per-run initramfs: topology and parameters -----------------------
+stage=$(mktemp -d) && trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/fg-run"
+cp "$topo" "$stage/fg-run/topology"
+printf 'FG_NAME=%q\nFG_CYCLES=%q\n' "$name" "$cycles" >"$stage/fg-run/params"
+(cd "$stage" && find fg-run | cpio -o -H newc --owner=0:0 --quiet | gzip -n) >"$stage/run.cpio.gz"
+cat "$initrd" "$stage/run.cpio.gz" >"$out/initrd.img"
+
+if [ "$quiet" = 1 ]; then
+	console=(-chardev "file,id=con,path=$out/console.log")
+else
+	console=(-chardev "stdio,id=con,logfile=$out/console.log,signal=off")
+fi
+accel=${ACCEL:-tcg}
+qemu=(qemu-system-x86_64 -M pc -accel "$accel" -smp "${SMP:-2}" -m "${MEM:-768M}"
+      -nodefaults -no-reboot -display none -vga none
+      "${console[@]}" -serial chardev:con
+      -global PIIX4_PM.disable_s3=0
+      -device isa-debug-exit,iobase=0xf4,iosize=0x04
+      -kernel "$kernel" -initrd "$out/initrd.img" -append "$cmdline" "${drives[@]}")
+printf '%q ' timeout -k 10 "$tmo" "${qemu[@]}" >"$out/qemu-command.txt"
+echo >>"$out/qemu-command.txt"
+
+echo "run: $name (cycles: $cycles; timeout ${tmo}s) -> $out"
+start=$(date +%s)
+timeout -k 10 "$tmo" "${qemu[@]}" </dev/null
+rc=$?
+secs=$(( $(date +%s) - start ))
+tar -C "$out" -xf "$out/results.img" 2>/dev/null || true
+[ "${KEEP_DISKS:-0}" = 1 ] || rm -f "$out"/disk*.img "$out/swap.img" "$out/results.img" "$out/initrd.img"
+
+# --- verdict ---------------------------------------------------------------
+verdict() { echo "$1" >"$out/result"; echo "run: $name: $1 (${secs}s) results in $out"; exit "$2"; }
+if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+	verdict "HANG: host timeout after ${tmo}s" 3
+fi
+if grep -q 'blocked for more than' "$out/console.log" 2>/dev/null; then
+	verdict "HANG: $(grep -m1 -o 'task .*blocked for more than [0-9]* seconds' "$out/console.log")" 3
+fi
+if [ $rc -eq 0 ] || [ $((rc % 2)) -eq 0 ]; then
+	why=$(grep -m1 -E 'Kernel panic.*|BUG:.*|Oops.*' "$out/console.log" 2>/dev/null)
+	verdict "CRASH: guest ended without a status (qemu rc $rc)${why:+: $why}" 4
+fi
+status=$(( (rc - 1) / 2 ))
+splats=$(fg_splats "$out/console.log" "$out/dmesg.txt" | sort -u)
+if [ -n "$splats" ]; then
+	echo "$splats" >"$out/splats.txt"
+	verdict "FAIL: kernel splat: $(head -n1 "$out/splats.txt")" 1
+fi
+case $status in
+0) verdict "PASS" 0 ;;
+77) verdict "SKIP: $(cat "$out/skip-reason" 2>/dev/null)" 77 ;;
+*) verdict "FAIL: $(head -n1 "$out/failures" 2>/dev/null || echo "guest status $status")" 1 ;;
+esac

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The dump's schema (DESIGN.md, "The debugfs dump"), checked on what cgraph
+ * parsed.  Strict mode is for whole dumps (the kernel's, the oracle's); the
+ * lax mode only needs node ids and edge kinds, for hand-written graphs such
+ * as a topology's expected edges.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fsgraph.h"
+
+static const char *const edge_kinds[] = {
+	"mount", "journal", "log", "rt", "holder", "loop", NULL
+};
+static const char *const results[] = {
+	"none", "frozen", "skipped-readonly", "skipped-noflag",
+	"skipped-userfrozen", "failed", NULL
+};
+static const char *const orders[] = { "dag", "list", NULL };
+static const char *const last_freezes[] = { "none", "ok", "failed", "cycle", NULL };
+
+static bool in_set(const char *v, const char *const *set)
+{
+	for (; *set; set++)
+		if (!strcmp(v, *set))
+			return true;
+	return false;
+}
+
+/* An attribute's value, or NULL when it is absent or empty. */
+static const char *attr(void *obj, const char *name)
+{
+	char *v = agget(obj, (char *)name);
+
+	return v && *v ? v : NULL;
+}
+
+static bool valid_id(const char *id)
+{
+	unsigned int maj, min;
+	char tail;
+
+	if (sscanf(id, "sb:%u:%u%c", &maj, &min, &tail) == 2)
+		return true;
+	return sscanf(id, "bdev:%u:%u%c", &maj, &min, &tail) == 2;
+}
+
+static int get_int(struct fg_graph *g, Agnode_t *an, const char *name,
+		   long long lo, long long *out)
+{
+	const char *v = attr(an, name);
+	char *end;
+
+	if (!v) {
+		fg_err(g, "node \"%s\": no %s attribute", agnameof(an), name);
+		return -1;
+	}
+	*out = strtoll(v, &end, 10);
+	if (*end || *out < lo) {
+		fg_err(g, "node \"%s\": %s=\"%s\" is not a number >= %lld",
+		       agnameof(an), name, v, lo);
+		return -1;
+	}
+	return 0;
+}
+
+static int import_sb(struct fg_graph *g, Agnode_t *an, struct fg_node *n)
+{
+	long long v[7];
+	const char *r = attr(an, "result");
+
+	if (get_int(g, an, "list_pos", 0, &v[0]) || get_int(g, an, "eligible", 0, &v[1]) ||
+	    get_int(g, an, "freeze_idx", -1, &v[2]) || get_int(g, an, "list_idx", -1, &v[3]) ||
+	    get_int(g, an, "errno", 0, &v[4]) || get_int(g, an, "freeze_ns", 0, &v[5]))
+		return -1;
+	if (v[1] > 1) {
+		fg_err(g, "node \"%s\": eligible must be 0 or 1", n->id);
+		return -1;
+	}
+	if (!r || !in_set(r, results)) {
+		fg_err(g, "node \"%s\": result=\"%s\" is not one of none, frozen, "
+		       "skipped-readonly, skipped-noflag, skipped-userfrozen, failed",
+		       n->id, r ? r : "");
+		return -1;
+	}
+	n->list_pos = (int)v[0];
+	n->eligible = (int)v[1];
+	n->freeze_idx = (int)v[2];
+	n->list_idx = (int)v[3];
+	n->err = (int)v[4];
+	n->freeze_ns = v[5];
+	n->result = fg_xstrdup(r);
+	return 0;
+}
+
+static int import_node(struct fg_graph *g, Agnode_t *an, bool strict)
+{
+	const char *id = agnameof(an), *k, *v;
+	struct fg_node *n;
+
+	if (strict && !valid_id(id)) {
+		fg_err(g, "node \"%s\": id is not sb:MAJ:MIN or bdev:MAJ:MIN", id);
+		return -1;
+	}
+	n = &g->nodes[fg_add_node(g, id)];
+	n->ag = an;
+	if ((v = attr(an, "label")))
+		n->label = fg_xstrdup(v);
+	if ((v = attr(an, "fstype")))
+		n->fstype = fg_xstrdup(v);
+	if ((v = attr(an, "dev")))
+		n->dev = fg_xstrdup(v);
+	if (!strict)
+		return 0;
+	k = attr(an, "kind");
+	if (!k || strcmp(k, n->kind == FG_SB ? "sb" : "bdev")) {
+		fg_err(g, "node \"%s\": kind=\"%s\" does not match its id", id, k ? k : "");
+		return -1;
+	}
+	return n->kind == FG_SB ? import_sb(g, an, n) : 0;
+}
+
+static int import_graph_attrs(struct fg_graph *g, bool strict)
+{
+	const char *o = attr(g->ag, "order"), *l = attr(g->ag, "last_freeze");
+
+	if (strict && (!o || !in_set(o, orders))) {
+		fg_err(g, "graph: order=\"%s\" is not dag or list", o ? o : "");
+		return -1;
+	}
+	if (strict && (!l || !in_set(l, last_freezes))) {
+		fg_err(g, "graph: last_freeze=\"%s\" is not none, ok, failed or cycle",
+		       l ? l : "");
+		return -1;
+	}
+	g->order = fg_xstrdup(o ? o : "dag");
+	g->last_freeze = fg_xstrdup(l ? l : "none");
+	return 0;
+}
+
+int fg_schema_import(struct fg_graph *g, bool strict)
+{
+	Agnode_t *an;
+	Agedge_t *ae;
+
+	if (import_graph_attrs(g, strict))
+		return FG_EXIT_INPUT;
+	for (an = agfstnode(g->ag); an; an = agnxtnode(g->ag, an))
+		if (import_node(g, an, strict))
+			return FG_EXIT_INPUT;
+	for (an = agfstnode(g->ag); an; an = agnxtnode(g->ag, an)) {
+		for (ae = agfstout(g->ag, an); ae; ae = agnxtout(g->ag, ae)) {
+			const char *k = attr(ae, "kind");
+			int from = fg_find(g, agnameof(agtail(ae)));
+			int to = fg_find(g, agnameof(aghead(ae)));
+
+			if (strict && (!k || !in_set(k, edge_kinds))) {
+				fg_err(g, "edge \"%s\" -> \"%s\": kind=\"%s\" is not one of "
+				       "mount, journal, log, rt, holder, loop",
+				       agnameof(agtail(ae)), agnameof(aghead(ae)), k ? k : "");
+				return FG_EXIT_INPUT;
+			}
+			g->edges[fg_add_edge(g, from, to, k)].ag = ae;
+		}
+	}
+	return FG_EXIT_OK;
+}
