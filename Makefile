@@ -13,7 +13,7 @@ TOPOLOGY ?= topologies/ext4
 CYCLES ?=
 APPEND ?=
 TESTS ?= tests
-CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror -std=gnu11
+CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror -Wno-format-truncation -std=gnu11
 
 .PHONY: all deps kernel guest fsgraph run demo test unit patches checkpatch clean
 

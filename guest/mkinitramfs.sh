@@ -7,7 +7,7 @@
 #
 # Real tools live at their Debian paths (/usr/sbin/mdadm ...).  Busybox applets
 # go into /bb, which comes last in PATH, so that no applet shadows a real
-# util-linux or e2fsprogs tool.  Per-run files (the topology, the parameters)
+# util-linux or e2fsprogs tool; the shell is dash (/bin/sh).  Per-run files (the topology, the parameters)
 # are appended by guest/run.sh as a second cpio archive.
 set -euo pipefail
 
@@ -59,6 +59,12 @@ cp "$bb" "$stage/bb/busybox"
 for applet in $("$bb" --list); do
 	[ "$applet" = busybox ] || ln -s busybox "$stage/bb/$applet"
 done
+
+# The guest's shell is dash, not busybox ash: Debian's busybox runs its own
+# applets in preference to PATH ("standalone shell"), which would shadow the
+# real mke2fs, losetup, mount and rtcwake.
+dash=$(command -v dash) || die "dash not found: run 'make deps' (package dash)"
+put_elf "$dash" /usr/bin/sh
 
 for t in $tools; do
 	name=${t%%:*} pkg=${t#*:}

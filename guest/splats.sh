@@ -1,7 +1,7 @@
 # The kernel log lines that fail a test, wherever they appear: bugs,
 # warnings, lockdep reports, hung tasks, soft lockups, RCU stalls, oopses
 # and panics.  One extended regex, used by guest/run.sh on every run.
-FG_SPLAT_RE='BUG:|WARNING:|INFO: possible|possible (recursive|circular) locking|inconsistent lock state|suspicious RCU usage|lockdep|blocked for more than [0-9]+ seconds|soft lockup|rcu: INFO|self-detected stall|detected stall|Oops|general protection fault|Kernel panic|Call Trace:|UBSAN:|KASAN:'
+FG_SPLAT_RE='BUG:|WARNING:|INFO: possible|possible (recursive|circular) locking|inconsistent lock state|suspicious RCU usage|DEBUG_LOCKS_WARN_ON|blocked for more than [0-9]+ seconds|soft lockup|rcu: INFO|self-detected stall|detected stalls|Oops|general protection fault|Kernel panic|UBSAN:|KASAN:'
 
 # fg_splats FILE...: print the splat lines of the given logs.
 fg_splats() {

@@ -1,7 +1,7 @@
 # Host-side reading of topology files (bash).  A topology is a POSIX sh
 # fragment that the guest sources; topologies/README.md is its definition.
 # Here it is checked without running any of it on the host: its syntax with
-# the guest's own shell, and its header assignments by reading them.
+# the guest's own shell (dash), and its header assignments by reading them.
 
 # topo_error FILE LINE MESSAGE: the one-line error format for bad topologies.
 topo_error() {
@@ -29,7 +29,7 @@ topo_validate() {
 	[ -s "$f" ] || { topo_error "$f" "" "empty file"; return 1; }
 
 	local msg
-	if ! msg=$(busybox sh -n "$f" 2>&1); then
+	if ! msg=$(dash -n "$f" 2>&1); then
 		topo_error "$f" "" "shell syntax error: ${msg#"$f": }"
 		return 1
 	fi

@@ -14,7 +14,8 @@ pkgs=(
 	# tools/: fsgraph is built against graphviz's cgraph, and checked with
 	# valgrind
 	graphviz libgraphviz-dev pkg-config valgrind
-	# tests: prove
+	# the guest shell, and tests: prove
+	dash
 	perl
 )
 

@@ -86,6 +86,15 @@ int fg_cmd_oracle(int argc, char **argv);
 /* order.c, used by render too: edges on a path that list order violates */
 int fg_list_violations(const struct fg_graph *g, bool print, bool *edge_marks);
 
+/* oracle.c, oracle_sys.c */
+extern const char *fg_root;
+int fg_oracle_bdev(struct fg_graph *g, unsigned int maj, unsigned int min);
+void fg_oracle_journal(struct fg_graph *g, int sb, unsigned int maj, unsigned int min);
+void fg_oracle_xfs_devs(struct fg_graph *g, int sb, const char *superopts);
+void fg_oracle_sysfs(struct fg_graph *g);
+void fg_oracle_edge(struct fg_graph *g, int from, int to, const char *kind);
+int fg_oracle_sb(struct fg_graph *g, unsigned int maj, unsigned int min);
+
 /* dotout.c */
 void fg_write_dot(const struct fg_graph *g, FILE *f);
 

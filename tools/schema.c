@@ -99,12 +99,14 @@ static int import_node(struct fg_graph *g, Agnode_t *an, bool strict)
 {
 	const char *id = agnameof(an), *k, *v;
 	struct fg_node *n;
+	int i;
 
 	if (strict && !valid_id(id)) {
 		fg_err(g, "node \"%s\": id is not sb:MAJ:MIN or bdev:MAJ:MIN", id);
 		return -1;
 	}
-	n = &g->nodes[fg_add_node(g, id)];
+	i = fg_add_node(g, id); /* may move g->nodes */
+	n = &g->nodes[i];
 	n->ag = an;
 	if ((v = attr(an, "label")))
 		n->label = fg_xstrdup(v);
@@ -162,7 +164,9 @@ int fg_schema_import(struct fg_graph *g, bool strict)
 				       agnameof(agtail(ae)), agnameof(aghead(ae)), k ? k : "");
 				return FG_EXIT_INPUT;
 			}
-			g->edges[fg_add_edge(g, from, to, k)].ag = ae;
+			int e = fg_add_edge(g, from, to, k); /* may move g->edges */
+
+			g->edges[e].ag = ae;
 		}
 	}
 	return FG_EXIT_OK;
