@@ -8,7 +8,7 @@
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-tree=$top/build/linux
+tree=${TREE:-$top/build/linux}
 obj=${KBUILD_OUTPUT_DIR:-$top/build/obj}
 frag=$top/kernel/freezegraph.config
 jobs=${JOBS:-$(nproc)}

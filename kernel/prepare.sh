@@ -17,19 +17,7 @@ stamp=$tree/.git/freezegraph-series
 
 die() { echo "kernel/prepare.sh: $*" >&2; exit 1; }
 
-# Hash of the series file and every patch it names, in order.
-series_hash() {
-	local p
-	{
-		cat "$series"
-		for p in $(series_list); do cat "$top/patches/$p"; done
-	} | sha256sum | cut -d' ' -f1
-}
-
-series_list() {
-	[ -f "$series" ] || return 0
-	sed -e 's/#.*//' -e 's/[[:space:]]*$//' "$series" | grep -v '^$' || true
-}
+. "$top/kernel/series-hash.sh"
 
 git_k() {
 	git -C "$tree" -c user.name=freezegraph -c user.email=freezegraph@localhost \
@@ -56,7 +44,7 @@ apply_series() {
 	local p n=0
 	git_k checkout -q main
 	git_k reset -q --hard pristine
-	for p in $(series_list); do
+	for p in $(series_list "$top"); do
 		[ -f "$top/patches/$p" ] || die "patches/series names $p, which does not exist"
 		if ! git_k am -q --committer-date-is-author-date "$top/patches/$p"; then
 			git_k am --abort || true
@@ -64,14 +52,14 @@ apply_series() {
 		fi
 		n=$((n + 1))
 	done
-	series_hash > "$stamp"
+	series_hash "$top" > "$stamp"
 	git_k rev-parse HEAD >> "$stamp"
 	echo "  SERIES  $n patch(es) applied"
 }
 
 git_k rev-parse -q --verify pristine >/dev/null 2>&1 || unpack
 
-want=$(series_hash)
+want=$(series_hash "$top")
 if [ -f "$stamp" ] && [ "$(head -n1 "$stamp")" = "$want" ]; then
 	exit 0 # tree already carries this series (plus any local work)
 fi
