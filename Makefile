@@ -12,7 +12,9 @@ B := $(TOP)/build
 TOPOLOGY ?= topologies/ext4
 CYCLES ?=
 APPEND ?=
+# Every test file: tests/GROUP/NNN, in order.  TESTS=tests/tools runs a group.
 TESTS ?= tests
+TEST_FILES = $(shell find $(TESTS) -path '*/common' -prune -o -type f -regex '.*/[0-9][0-9][0-9]' -print | sort)
 CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror -Wno-format-truncation -std=gnu11
 
 .PHONY: all deps kernel guest fsgraph run demo test unit patches checkpatch clean
@@ -54,17 +56,23 @@ $(B)/initramfs.cpio.gz: $(GUEST_SRC) $(B)/fsgraph | deps
 guest: $(B)/initramfs.cpio.gz
 
 # --- running ------------------------------------------------------------
-run: kernel guest
-	@guest/run.sh $(if $(CYCLES),-c "$(CYCLES)") $(if $(APPEND),-a "$(APPEND)") "$(TOPOLOGY)"
+RUN_OPTS = $(if $(CYCLES),-c "$(CYCLES)") $(if $(APPEND),-a "$(APPEND)")
+
+# The topology is checked before anything is built, so that a typo costs
+# seconds, not a kernel build.
+run:
+	@guest/run.sh -n $(RUN_OPTS) "$(TOPOLOGY)"
+	@$(MAKE) -s kernel guest
+	@guest/run.sh $(RUN_OPTS) "$(TOPOLOGY)"
 
 demo: kernel guest
 	@scripts/demo.sh "$(TOPOLOGY)"
 
 unit: $(B)/fsgraph $(B)/fsgraph-asan
-	@prove -r tests/tools
+	@prove $(sort $(wildcard tests/tools/[0-9][0-9][0-9]))
 
 test: kernel guest $(B)/fsgraph-asan
-	@prove -r $(TESTS)
+	@prove $(TEST_FILES)
 
 # --- the patch series ---------------------------------------------------
 patches:

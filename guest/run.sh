@@ -16,6 +16,7 @@ options:
   -k KERNEL     kernel image (default: build/bzImage)
   -i INITRD     base initramfs (default: build/initramfs.cpio.gz)
   -q            do not copy the guest console to stdout
+  -n            only check TOPOLOGY and the options, boot nothing
   -h            this help
 
 environment: ACCEL=tcg|kvm (default tcg), SMP (2), MEM (768M), KEEP_DISKS=1
@@ -35,12 +36,12 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/guest/splats.sh"
 
 kernel=$top/build/bzImage initrd=$top/build/initramfs.cpio.gz
-out= cycles= append= tmo= quiet=0
-while getopts "o:c:a:t:k:i:qh" opt; do
+out= cycles= append= tmo= quiet=0 dry=0
+while getopts "o:c:a:t:k:i:qnh" opt; do
 	case $opt in
 	o) out=$OPTARG ;; c) cycles=$OPTARG ;; a) append=$OPTARG ;;
 	t) tmo=$OPTARG ;; k) kernel=$OPTARG ;; i) initrd=$OPTARG ;;
-	q) quiet=1 ;; h) usage; exit 0 ;; *) usage >&2; exit 2 ;;
+	q) quiet=1 ;; n) dry=1 ;; h) usage; exit 0 ;; *) usage >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -51,6 +52,7 @@ die() { echo "run: $*" >&2; exit 2; }
 topo_validate "$topo" || exit 2
 [ -z "$cycles" ] || topo_cycles_valid "$cycles" || exit 2
 [ -z "$tmo" ] || [[ $tmo =~ ^[1-9][0-9]*$ ]] || die "-t: '$tmo' is not a number of seconds"
+[ "$dry" = 0 ] || exit 0
 [ -r "$kernel" ] || die "no kernel at $kernel (make kernel)"
 [ -r "$initrd" ] || die "no initramfs at $initrd (make guest)"
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found (make deps)"

@@ -77,7 +77,7 @@ topo_cycles_valid() {
 	local tok
 	for tok in $1; do
 		[[ $tok =~ ^(freezer|devices|platform|processors|core|mem|disk):[1-9][0-9]*$ ]] || {
-			echo "CYCLES: '$tok' is not KIND:COUNT (kinds: freezer devices platform processors core mem disk)" >&2
+			echo "run: -c: CYCLES: '$tok' is not KIND:COUNT (kinds: freezer devices platform processors core mem disk)" >&2
 			return 1
 		}
 	done

@@ -211,20 +211,34 @@ const char *fg_name(const struct fg_node *n)
 	return b;
 }
 
-/* cgraph reports parse errors through this; keep the first for our message. */
+/*
+ * cgraph reports parse errors through this, in pieces ("Error", ": ...");
+ * gather the first message, on one line, for ours.
+ */
 static char parse_msg[512];
 
 static int catch_agerr(char *msg)
 {
-	size_t len;
+	size_t len = strlen(parse_msg);
 
-	if (!parse_msg[0]) {
-		snprintf(parse_msg, sizeof(parse_msg), "%s", msg);
-		len = strlen(parse_msg);
-		while (len && (parse_msg[len - 1] == '\n' || parse_msg[len - 1] == ' '))
-			parse_msg[--len] = '\0';
-	}
+	if (len + 1 >= sizeof(parse_msg) || strchr(parse_msg, '\n'))
+		return 0;	/* the first message is complete */
+	snprintf(parse_msg + len, sizeof(parse_msg) - len, "%s", msg);
 	return 0;
+}
+
+/* "Error: <stdin>: syntax error in line 3 near '}'\n" -> "syntax error ..." */
+static const char *parse_error(void)
+{
+	char *p = parse_msg, *nl = strchr(parse_msg, '\n');
+
+	if (nl)
+		*nl = '\0';
+	if (!strncmp(p, "Error: ", 7))
+		p += 7;
+	if (!strncmp(p, "<stdin>: ", 9))
+		p += 9;
+	return *p ? p : "no graph found";
 }
 
 int fg_load(struct fg_graph *g, const char *path, bool strict)
@@ -238,7 +252,7 @@ int fg_load(struct fg_graph *g, const char *path, bool strict)
 		return FG_EXIT_INPUT;
 	}
 	parse_msg[0] = '\0';
-	agseterr(AGMAX);
+	agseterr(AGERR);
 	agseterrf(catch_agerr);
 	ag = agread(f, NULL);
 	fclose(f);
@@ -247,7 +261,7 @@ int fg_load(struct fg_graph *g, const char *path, bool strict)
 		if (ag)
 			agclose(ag);
 		agreseterrors();
-		fg_err(g, "malformed DOT: %s", parse_msg[0] ? parse_msg : "no graph found");
+		fg_err(g, "malformed DOT: %s", parse_error());
 		return FG_EXIT_INPUT;
 	}
 	g->ag = ag;

@@ -1,0 +1,30 @@
+#!/bin/bash
+# make demo: boot one topology (plain ext4 by default), suspend it under
+# load, then render its freeze graph and print the DAG and list orders side
+# by side.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+topo=${1:-$top/topologies/ext4}
+name=$(basename "$topo")
+res=$top/build/results/$name
+fsgraph=$top/build/fsgraph
+
+"$top/guest/run.sh" -o "$res" "$topo"
+rc=$?
+echo
+echo "== $name: $(cat "$res/result" 2>/dev/null)"
+[ -s "$res/cycles.txt" ] && { echo "== cycles (kind n result seconds):"; sed 's/^/   /' "$res/cycles.txt"; }
+
+dump=$res/fs_freeze_graph.dot
+if [ ! -s "$dump" ]; then
+	dump=$res/oracle-cycles.dot
+	echo "== this kernel has no /sys/kernel/debug/fs_freeze_graph; showing the oracle's graph"
+fi
+if [ -s "$dump" ]; then
+	"$fsgraph" render "$dump" -o "$res/graph.svg" && "$fsgraph" render "$dump" -o "$res/graph.png" &&
+		echo "== rendered: $res/graph.svg and $res/graph.png"
+	echo "== freeze orders ($(basename "$dump")):"
+	"$fsgraph" order "$dump" | sed 's/^/   /'
+	[ -s "$res/freeze-sequences.txt" ] && { echo "== what the kernel froze, per cycle:"; sed 's/^/   /' "$res/freeze-sequences.txt"; }
+fi
+exit $rc

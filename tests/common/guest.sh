@@ -1,0 +1,40 @@
+# Running topologies in guests from a test file.  guest/run.sh is the
+# harness: it applies the host timeout and fails the run on any splat in
+# the kernel log (BUG, WARNING, lockdep, hung task, Oops).
+
+. "$TOP/guest/splats.sh"
+
+# run_guest LABEL TOPOLOGY [run.sh options]: boot it; results go to
+# $RESULTS/LABEL.  Sets GUEST_RC and GUEST_OUT, and prints the verdict as a
+# TAP comment.
+run_guest() {
+	local label=$1 topo=$2
+	shift 2
+	GUEST_OUT=$RESULTS/$label
+	"$TOP/guest/run.sh" -q -o "$GUEST_OUT" "$@" "$topo" >"$RESULTS/$label.run.log" 2>&1
+	GUEST_RC=$?
+	diag "$(tail -n1 "$RESULTS/$label.run.log")"
+	return 0
+}
+
+# guest_passed LABEL DESCRIPTION: one TAP line for a run that must pass.
+guest_passed() {
+	if [ "$GUEST_RC" -eq 0 ]; then
+		ok "$1"
+	elif [ "$GUEST_RC" -eq 77 ]; then
+		skip "$1" "$(cat "$GUEST_OUT/skip-reason" 2>/dev/null)"
+	else
+		not_ok "$1" "$(cat "$GUEST_OUT/result" 2>/dev/null); results: $GUEST_OUT
+$(head -n5 "$GUEST_OUT/failures" 2>/dev/null)
+$(head -n5 "$GUEST_OUT/splats.txt" 2>/dev/null)"
+	fi
+}
+
+# freeze_lines FILE: the "fs_freeze: freezing ..." node ids of a dmesg, in order.
+freeze_ids() {
+	grep -o 'fs_freeze: freezing .* (sb:[0-9]*:[0-9]*)' "$1" | grep -o 'sb:[0-9]*:[0-9]*'
+}
+
+thaw_ids() {
+	grep -o 'fs_freeze: thawing .* (sb:[0-9]*:[0-9]*)' "$1" | grep -o 'sb:[0-9]*:[0-9]*'
+}

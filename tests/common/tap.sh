@@ -1,0 +1,85 @@
+# TAP helpers for the test files (bash).  Each test file sources this,
+# declares what it requires, and ends with tap_done.
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+B=$TOP/build
+FSGRAPH=${FSGRAPH:-$B/fsgraph}
+_tap_n=0
+_tap_failed=0
+
+# Where this test keeps what a failure needs: build/test-results/GROUP-NNN.
+TEST_NAME=$(basename "$(dirname "$0")")-$(basename "$0")
+RESULTS=$B/test-results/$TEST_NAME
+rm -rf "$RESULTS" && mkdir -p "$RESULTS"
+
+tap_plan() { echo "1..$1"; }
+diag() { sed 's/^/# /' <<<"$*"; }
+
+ok() {
+	_tap_n=$((_tap_n + 1))
+	echo "ok $_tap_n - $1"
+}
+
+not_ok() {
+	_tap_n=$((_tap_n + 1))
+	_tap_failed=$((_tap_failed + 1))
+	echo "not ok $_tap_n - $1"
+	[ $# -gt 1 ] && diag "$2"
+	return 0
+}
+
+# check DESCRIPTION COMMAND...: ok when COMMAND succeeds.
+check() {
+	local desc=$1 out
+	shift
+	if out=$("$@" 2>&1); then ok "$desc"; else not_ok "$desc" "$out"; fi
+}
+
+# is GOT WANT DESCRIPTION
+is() {
+	if [ "$1" = "$2" ]; then ok "$3"; else not_ok "$3" "got '$1', want '$2'"; fi
+}
+
+# skip_all REASON: the whole file is skipped, visibly.
+skip_all() {
+	echo "1..0 # SKIP $1"
+	exit 0
+}
+
+skip() {
+	_tap_n=$((_tap_n + 1))
+	echo "ok $_tap_n - $1 # SKIP $2"
+}
+
+tap_done() {
+	echo "1..$_tap_n"
+	[ $_tap_failed -eq 0 ] || diag "kept for inspection: $RESULTS"
+	exit $((_tap_failed > 0))
+}
+
+# --- requirements ---------------------------------------------------------
+requires_cmd() {
+	local c
+	for c in "$@"; do
+		command -v "$c" >/dev/null || skip_all "needs the command $c"
+	done
+}
+
+requires_file() {
+	[ -e "$1" ] || skip_all "needs $1${2:+ ($2)}"
+}
+
+# requires_kernel seed|graph: the built kernel carries that part of the series.
+requires_kernel() {
+	local map=$B/obj/System.map sym
+	requires_file "$B/bzImage" "make kernel"
+	requires_file "$map" "make kernel"
+	case $1 in
+	seed) sym=fs_suspend_freeze ;;
+	graph) sym=fs_freeze_graph_sort ;;
+	nokthreadfreezer) grep -q ' freeze_kernel_threads$' "$map" &&
+		skip_all "the kernel still has the kthread freezer"; return 0 ;;
+	*) echo "requires_kernel: unknown feature $1" >&2; exit 2 ;;
+	esac
+	grep -q " $sym\$" "$map" || skip_all "the kernel lacks the $1 patches ($sym)"
+}
