@@ -98,3 +98,13 @@ fg_teardown() {
 	done
 	[ -z "$_left" ] || fg_fail "teardown: could not unmount:$_left"
 }
+
+# fg_sectors DEV: the size of a block device, in 512-byte sectors.
+fg_sectors() {
+	cat "/sys/dev/block/$(fg_devnum "$1")/size"
+}
+
+# fg_kname DEV: the kernel's name of a block device (dm-0 for /dev/mapper/x).
+fg_kname() {
+	basename "$(readlink -f "/sys/dev/block/$(fg_devnum "$1")")"
+}
