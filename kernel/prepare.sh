@@ -31,12 +31,17 @@ unpack() {
 	mkdir -p "$tree.tmp"
 	tar -C "$tree.tmp" --strip-components=1 -xf "$src"
 	mv "$tree.tmp" "$tree"
+	cd "$tree"
 	git_k init -q -b main
 	git_k config gc.auto 0
+	# Debian's .gitignore ignores everything at the top level, which
+	# would keep new files out of our commits: drop that rule.
+	sed -i -e '/^# Debian packaging: ignore everything at the top level/,/^!\/debian\/$/d' .gitignore
 	echo "  GIT     pristine commit (this takes a minute)"
 	git_k add -A -f .
 	GIT_AUTHOR_DATE=2025-01-01T00:00:00Z GIT_COMMITTER_DATE=2025-01-01T00:00:00Z \
-		git_k commit -q -m "Debian $(basename "$src") (pristine)"
+		git_k commit -q -m "Debian $(basename "$src") (pristine)" \
+			-m "Debian's top-level ignore rule is dropped from .gitignore."
 	git_k tag pristine
 }
 

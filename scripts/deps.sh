@@ -14,6 +14,8 @@ pkgs=(
 	# tools/: fsgraph is built against graphviz's cgraph, and checked with
 	# valgrind
 	graphviz libgraphviz-dev pkg-config valgrind
+	# checkpatch.pl: spdxcheck.py needs ply
+	python3-ply
 	# the guest shell, and tests: prove
 	dash
 	perl
