@@ -50,8 +50,15 @@ fsgraph: $(B)/fsgraph
 GUEST_SRC := $(wildcard guest/init guest/lib/*.sh guest/mkinitramfs.sh) \
 	$(shell find guest/rootfs -type f)
 
-$(B)/initramfs.cpio.gz: $(GUEST_SRC) $(B)/fsgraph | deps
-	@guest/mkinitramfs.sh $@ $(B)/fsgraph
+# Small C helpers for the guest, one program each.
+$(B)/helpers/%: guest/helpers/%.c | deps
+	@mkdir -p $(B)/helpers
+	$(CC) $(CFLAGS_TOOLS) -o $@ $<
+
+GUEST_HELPERS := $(patsubst guest/helpers/%.c,$(B)/helpers/%,$(wildcard guest/helpers/*.c))
+
+$(B)/initramfs.cpio.gz: $(GUEST_SRC) $(B)/fsgraph $(GUEST_HELPERS) | deps
+	@guest/mkinitramfs.sh $@ $(B)/fsgraph $(GUEST_HELPERS)
 
 guest: $(B)/initramfs.cpio.gz
 

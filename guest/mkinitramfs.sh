@@ -3,7 +3,7 @@
 # applets, the host's own storage tools with every shared library they need,
 # the guest scripts, and the fsgraph tool.
 #
-#   guest/mkinitramfs.sh OUTPUT.cpio.gz [FSGRAPH_BINARY]
+#   guest/mkinitramfs.sh OUTPUT.cpio.gz [FSGRAPH_BINARY [HELPER...]]
 #
 # Real tools live at their Debian paths (/usr/sbin/mdadm ...).  Busybox applets
 # go into /bb, which comes last in PATH, so that no applet shadows a real
@@ -14,6 +14,8 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: mkinitramfs.sh OUTPUT.cpio.gz [FSGRAPH]}
 fsgraph=${2:-}
+shift $(($# > 1 ? 2 : 1))
+helpers=("$@")
 
 die() { echo "guest/mkinitramfs.sh: $*" >&2; exit 1; }
 
@@ -74,6 +76,9 @@ for t in $tools; do
 done
 
 [ -n "$fsgraph" ] && put_elf "$fsgraph" /usr/bin/fsgraph
+for h in "${helpers[@]}"; do
+	put_elf "$h" "/usr/bin/$(basename "$h")"
+done
 
 put /etc/mke2fs.conf /etc/mke2fs.conf 2>/dev/null || true
 cp -a "$top/guest/rootfs/." "$stage/"

@@ -65,6 +65,12 @@ topo_validate() {
 		topo_error "$f" "$(topo_var_line "$f" TOPO_TIMEOUT)" "TOPO_TIMEOUT: '$v' is not a number of seconds"; bad=1
 	fi
 
+	v=$(topo_var "$f" TOPO_INVERSION)
+	case $v in
+	"" | yes | no) ;;
+	*) topo_error "$f" "$(topo_var_line "$f" TOPO_INVERSION)" "TOPO_INVERSION: '$v' is not yes or no"; bad=1 ;;
+	esac
+
 	for fn in setup load check; do
 		grep -q -E "^topo_$fn[[:space:]]*\(\)" "$f" ||
 			{ topo_error "$f" "" "no topo_$fn() step"; bad=1; }

@@ -60,8 +60,16 @@ fg_load_stop() {
 	for _p in $(cat "$FG_STATE/dd-pids" 2>/dev/null); do
 		pkill -P "$_p" -x dd 2>/dev/null
 	done
+	# The writers were started by the load step's subshell, so they are
+	# not our children: poll until they are gone.
 	for _p in $(cat "$FG_STATE/dd-pids" "$FG_STATE/load-pids" 2>/dev/null); do
-		wait "$_p" 2>/dev/null
+		_t=0
+		while [ -d "/proc/$_p" ] && [ $_t -lt 600 ]; do
+			pkill -P "$_p" -x dd 2>/dev/null
+			sleep 0.1
+			_t=$((_t + 1))
+		done
+		[ -d "/proc/$_p" ] && fg_fail "load: writer $_p did not stop"
 	done
 	rm -f "$FG_STATE/dd-pids" "$FG_STATE/load-pids"
 	sync

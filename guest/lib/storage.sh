@@ -66,9 +66,12 @@ fg_release_unused() {
 	for _md in /dev/md[0-9]*; do
 		[ -b "$_md" ] && mdadm --stop "$_md" >/dev/null 2>&1
 	done
+	# A loop device that is mounted or held must not be detached: losetup -d
+	# would only mark it to go away on last close, before its fsck.
 	for _l in /sys/block/loop*; do
 		[ -e "$_l/loop/backing_file" ] || continue
 		[ -z "$(ls "$_l/holders" 2>/dev/null)" ] || continue
+		grep -q "^/dev/${_l##*/} " /proc/mounts && continue
 		losetup -d "/dev/${_l##*/}" >/dev/null 2>&1
 	done
 }
@@ -96,7 +99,10 @@ fg_teardown() {
 		_left=$_still
 		[ -n "$_left" ] && fg_release_unused
 	done
-	[ -z "$_left" ] || fg_fail "teardown: could not unmount:$_left"
+	if [ -n "$_left" ]; then
+		fg_fail "teardown: could not unmount:$_left"
+		{ echo "--- teardown: still mounted:$_left"; fuser -vm $_left; ps; } >>"$FG_RESULTS/commands.log" 2>&1
+	fi
 }
 
 # fg_sectors DEV: the size of a block device, in 512-byte sectors.
