@@ -10,6 +10,8 @@ SHELL := /bin/bash
 TOP := $(CURDIR)
 B := $(TOP)/build
 TOPOLOGY ?= topologies/ext4
+# make demo: the plain ext4, then an inversion; DEMO=path... for others.
+DEMO ?= topologies/ext4 topologies/dm-reload-onto-loop
 CYCLES ?=
 APPEND ?=
 # Every test file: tests/GROUP/NNN, in order.  TESTS=tests/tools runs a group.
@@ -73,13 +75,18 @@ run:
 	@guest/run.sh $(RUN_OPTS) "$(TOPOLOGY)"
 
 demo: kernel guest
-	@scripts/demo.sh "$(TOPOLOGY)"
+	@scripts/demo.sh $(DEMO)
 
 unit: $(B)/fsgraph $(B)/fsgraph-asan
 	@prove $(sort $(wildcard tests/tools/[0-9][0-9][0-9]))
 
 test: kernel guest $(B)/fsgraph-asan
-	@prove $(TEST_FILES)
+	@rm -f $(B)/test-results/topology-table.txt
+	@prove $(TEST_FILES); status=$$?; \
+	if [ -s $(B)/test-results/topology-table.txt ]; then \
+		echo; echo "Topologies (viol: dependencies that list order violates; ms: median freeze phase):"; \
+		cat $(B)/test-results/topology-table.txt; fi; \
+	exit $$status
 
 # --- the patch series ---------------------------------------------------
 patches:

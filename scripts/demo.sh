@@ -1,10 +1,14 @@
 #!/bin/bash
-# make demo: boot one topology (plain ext4 by default), suspend it under
-# load, then render its freeze graph and print the DAG and list orders side
-# by side.
+# make demo: boot topologies (by default the plain ext4, then the dm-reload
+# inversion), suspend each under load, then render its freeze graph and
+# print the DAG and list orders side by side.
+#
+#   scripts/demo.sh [TOPOLOGY...]
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
-topo=${1:-$top/topologies/ext4}
+
+demo_one() {
+topo=$1
 name=$(basename "$topo")
 res=$top/build/results/$name
 fsgraph=$top/build/fsgraph
@@ -27,4 +31,13 @@ if [ -s "$dump" ]; then
 	"$fsgraph" order "$dump" | sed 's/^/   /'
 	[ -s "$res/freeze-sequences.txt" ] && { echo "== what the kernel froze, per cycle:"; sed 's/^/   /' "$res/freeze-sequences.txt"; }
 fi
-exit $rc
+return $rc
+}
+
+[ $# -gt 0 ] || set -- "$top/topologies/ext4" "$top/topologies/dm-reload-onto-loop"
+status=0
+for t in "$@"; do
+	demo_one "$t" || status=1
+	echo
+done
+exit $status

@@ -73,13 +73,30 @@ static const char *cell(const struct fg_graph *g, const int *v, int k, int i)
 	return i < k ? fg_name(&g->nodes[v[i]]) : "";
 }
 
+/* One line each: "dag: dev dev ...", "list: ...", "violations: N". */
+static void print_brief(const struct fg_graph *g, const int *dag, int k,
+			const int *list, int kl)
+{
+	int i;
+
+	printf("dag:");
+	for (i = 0; i < k; i++)
+		printf(" %s", g->nodes[dag[i]].dev ? g->nodes[dag[i]].dev : g->nodes[dag[i]].id);
+	printf("\nlist:");
+	for (i = 0; i < kl; i++)
+		printf(" %s", g->nodes[list[i]].dev ? g->nodes[list[i]].dev : g->nodes[list[i]].id);
+	printf("\nviolations: %d\n", fg_list_violations(g, false, NULL));
+}
+
 int fg_cmd_order(int argc, char **argv)
 {
+	bool brief = argc == 3 && !strcmp(argv[1], "--brief");
 	struct fg_graph g;
 	int rc, k = 0, kl = 0, i, n, *dag, *list, *cycle, len;
 
-	if (argc != 2)
+	if (argc != 2 + brief)
 		return FG_EXIT_USAGE;
+	argv += brief;
 	fg_init(&g, argv[1]);
 	rc = fg_load(&g, argv[1], true);
 	if (rc)
@@ -92,6 +109,10 @@ int fg_cmd_order(int argc, char **argv)
 	}
 	dag = fg_eligible_by(&g, false, &k);
 	list = fg_eligible_by(&g, true, &kl);
+	if (brief) {
+		print_brief(&g, dag, k, list, kl);
+		goto out_free;
+	}
 	printf("%-4s %-36s %s\n", "pos", "dag order (freeze_idx)", "list order (list_idx)");
 	for (i = 0; i < k || i < kl; i++) {
 		printf("%-4d %-36s %s\n", i, cell(&g, dag, k, i), cell(&g, list, kl, i));
@@ -104,6 +125,7 @@ int fg_cmd_order(int argc, char **argv)
 	} else {
 		printf("list order violates no dependency\n");
 	}
+out_free:
 	free(dag);
 	free(list);
 out:

@@ -1,0 +1,56 @@
+# Helpers for the topology tests: run one topology in DAG order (and, for
+# an inversion, in list order too), check it, and write its row of the
+# summary table that "make test" prints at the end.
+
+TABLE=$B/test-results/topology-table.txt
+
+# median: the median of the numbers on stdin, or "-".
+median() {
+	sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'
+}
+
+# edges_found DUMP: "mount:2 holder:1 ..." for the edges of a dump.
+edges_found() {
+	grep -o '" -> "[^]]*kind="[a-z]*"' "$1" | grep -o 'kind="[a-z]*"' | cut -d'"' -f2 |
+		sort | uniq -c | awk '{ printf "%s%s:%s", NR > 1 ? " " : "", $2, $1 }'
+}
+
+# table_row NAME DIR LISTRESULT: one row of the summary table.
+table_row() {
+	local name=$1 dir=$2 list=$3 dump brief dag lst viol runs passed ms
+	dump=$dir/graph-cycles.dot
+	[ -s "$dump" ] || dump=$dir/oracle-cycles.dot
+	brief=$("$FSGRAPH" order --brief "$dump" 2>/dev/null)
+	dag=$(sed -n 's/^dag: //p' <<<"$brief" | tr ' ' ',')
+	lst=$(sed -n 's/^list: //p' <<<"$brief" | tr ' ' ',')
+	viol=$(sed -n 's/^violations: //p' <<<"$brief")
+	runs=$(grep -c . "$dir/cycles.txt" 2>/dev/null)
+	passed=$(grep -c ' ok ' "$dir/cycles.txt" 2>/dev/null)
+	ms=$(grep -o 'froze [0-9]* filesystems\? in [a-z]* order in [0-9]* ms' "$dir/dmesg.txt" 2>/dev/null |
+		awk '{ print $(NF - 1) }' | median)
+	printf '%-22s | %-28s | %-22s | %-22s | %4s | %5s | %6s | %s\n' "$name" \
+		"$(edges_found "$dump" 2>/dev/null)" "${dag:--}" "${lst:--}" "${viol:--}" \
+		"${passed:-0}/${runs:-0}" "$ms" "$list" >>"$TABLE"
+}
+
+table_header() {
+	{
+		printf '%-22s | %-28s | %-22s | %-22s | %4s | %5s | %6s | %s\n' topology \
+			"edges found" "DAG freeze order" "list order" "viol" cycles "ms" "list order run"
+		printf '%s\n' "$(printf '%.0s-' $(seq 150))"
+	} >"$TABLE"
+}
+
+# list_hang_shown CONSOLE: the console shows the freeze stuck as predicted:
+# the last fs_freeze line is "freezing" (no "froze" after it), and the xfs
+# holding the loop file was frozen before it in that cycle.
+list_hang_shown() {
+	local last
+	last=$(grep -o 'fs_freeze: .*' "$1" | tail -n1)
+	case $last in
+	"fs_freeze: freezing "*) ;;
+	*) echo "last fs_freeze line is not a freeze in progress: $last"; return 1 ;;
+	esac
+	grep -o 'fs_freeze: .*' "$1" | tail -n 3 | grep -q 'fs_freeze: freezing xfs' ||
+		{ echo "no xfs frozen just before: $(grep -o 'fs_freeze: .*' "$1" | tail -n3)"; return 1; }
+}
