@@ -4,6 +4,7 @@
  * Superblocks are boxes (blue when they are frozen on suspend, grey when
  * skipped), block devices khaki ellipses; each superblock is labelled with
  * its freeze position, and the edges that list order violates are red.
+ * Superblocks that are skipped and on no edge (proc, sysfs...) are left out.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,8 +79,17 @@ int fg_cmd_render(int argc, char **argv)
 		goto out;
 	marks = fg_xmalloc(sizeof(bool) * (size_t)(g.nedges + 1));
 	fg_list_violations(&g, false, marks);
-	for (i = 0; i < g.nnodes; i++)
-		style_node(&g.nodes[i]);
+	for (i = 0; i < g.nnodes; i++) {
+		struct fg_node *n = &g.nodes[i];
+
+		/* proc, sysfs and the like: nothing to say, and in the way. */
+		if (n->kind == FG_SB && !n->eligible && !n->nin && !n->nout) {
+			agdelnode(g.ag, n->ag);
+			n->ag = NULL;
+			continue;
+		}
+		style_node(n);
+	}
 	for (i = 0; i < g.nedges; i++) {
 		set(g.edges[i].ag, "label", g.edges[i].kind);
 		set(g.edges[i].ag, "color", marks[i] ? "red" : "black");
