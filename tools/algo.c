@@ -76,6 +76,19 @@ void fg_print_cycle(const struct fg_graph *g, const int *cycle, int len)
 	fprintf(stderr, "%s\n", g->nodes[cycle[0]].id);
 }
 
+/* Load a whole dump, and refuse it (exit status 4) if it has a cycle. */
+int fg_load_acyclic(struct fg_graph *g, const char *path)
+{
+	int rc = fg_load(g, path, true), *cycle, len;
+
+	if (!rc && fg_find_cycle(g, &cycle, &len)) {
+		fg_print_cycle(g, cycle, len);
+		free(cycle);
+		rc = FG_EXIT_CYCLE;
+	}
+	return rc;
+}
+
 /*
  * Mark every node reachable from src with seen[] = stamp, recording in
  * parent[] the node it was reached from.  Returns the number reached.
@@ -104,6 +117,30 @@ int fg_reach(const struct fg_graph *g, int src, int *parent, int *seen, int stam
 	}
 	free(queue);
 	return count;
+}
+
+/*
+ * Call fn(g, a, b, arg) for every pair of eligible superblocks where a needs
+ * b, directly or through any other nodes; return the sum of what fn returns.
+ */
+int fg_for_each_need(const struct fg_graph *g, fg_need_fn fn, void *arg)
+{
+	int *parent = fg_xmalloc(sizeof(int) * (size_t)(g->nnodes + 1));
+	int *seen = fg_xmalloc(sizeof(int) * (size_t)(g->nnodes + 1));
+	int a, b, sum = 0;
+
+	for (a = 0; a < g->nnodes; a++) {
+		if (g->nodes[a].kind != FG_SB || !g->nodes[a].eligible)
+			continue;
+		fg_reach(g, a, parent, seen, a + 1);
+		for (b = 0; b < g->nnodes; b++)
+			if (b != a && seen[b] == a + 1 && g->nodes[b].kind == FG_SB &&
+			    g->nodes[b].eligible)
+				sum += fn(g, a, b, arg);
+	}
+	free(parent);
+	free(seen);
+	return sum;
 }
 
 /* The shortest path from -> to, as node indices; returns its length or 0. */

@@ -55,35 +55,24 @@ static void print_path(const struct fg_graph *g, int from, int to)
 	free(path);
 }
 
+/* fg_for_each_need() callback: a needs b, so a must be frozen first. */
+static int check_need(const struct fg_graph *g, int a, int b, void *arg)
+{
+	const struct fg_node *na = &g->nodes[a], *nb = &g->nodes[b];
+
+	(void)arg;
+	if (na->freeze_idx < nb->freeze_idx)
+		return 0;
+	fg_err(g, "order violation: %s is frozen at %d, after %s at %d, which it needs:",
+	       fg_name(na), na->freeze_idx, fg_name(nb), nb->freeze_idx);
+	print_path(g, a, b);
+	return 1;
+}
+
 /* Each eligible superblock precedes every eligible superblock it needs. */
 static int check_dependencies(const struct fg_graph *g)
 {
-	int *parent = fg_xmalloc(sizeof(int) * (size_t)(g->nnodes + 1));
-	int *seen = fg_xmalloc(sizeof(int) * (size_t)(g->nnodes + 1));
-	int a, b, bad = 0;
-
-	for (a = 0; a < g->nnodes; a++) {
-		const struct fg_node *na = &g->nodes[a];
-
-		if (na->kind != FG_SB || !na->eligible)
-			continue;
-		fg_reach(g, a, parent, seen, a + 1);
-		for (b = 0; b < g->nnodes; b++) {
-			const struct fg_node *nb = &g->nodes[b];
-
-			if (b == a || seen[b] != a + 1 || nb->kind != FG_SB || !nb->eligible)
-				continue;
-			if (na->freeze_idx > nb->freeze_idx) {
-				fg_err(g, "order violation: %s is frozen at %d, after %s at %d, which it needs:",
-				       fg_name(na), na->freeze_idx, fg_name(nb), nb->freeze_idx);
-				print_path(g, a, b);
-				bad = 1;
-			}
-		}
-	}
-	free(parent);
-	free(seen);
-	return bad;
+	return fg_for_each_need(g, check_need, NULL) > 0;
 }
 
 static int check_canonical(const struct fg_graph *g)
@@ -148,7 +137,7 @@ int fg_cmd_check(int argc, char **argv)
 	};
 	const char *seq = NULL, *order = NULL;
 	struct fg_graph g;
-	int c, rc, *cycle, len;
+	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "s:o:", opts, NULL)) != -1) {
 		if (c == 's')
@@ -161,15 +150,9 @@ int fg_cmd_check(int argc, char **argv)
 	if (optind != argc - 1)
 		return FG_EXIT_USAGE;
 	fg_init(&g, argv[optind]);
-	rc = fg_load(&g, argv[optind], true);
+	rc = fg_load_acyclic(&g, argv[optind]);
 	if (rc)
 		goto out;
-	if (fg_find_cycle(&g, &cycle, &len)) {
-		fg_print_cycle(&g, cycle, len);
-		free(cycle);
-		rc = FG_EXIT_CYCLE;
-		goto out;
-	}
 	if (check_indices(&g, false) || check_indices(&g, true)) {
 		rc = FG_EXIT_FAIL;
 		goto out;

@@ -71,7 +71,10 @@ int fg_schema_import(struct fg_graph *g, bool strict);
 /* algo.c */
 int fg_find_cycle(const struct fg_graph *g, int **cycle, int *len);
 void fg_print_cycle(const struct fg_graph *g, const int *cycle, int len);
+int fg_load_acyclic(struct fg_graph *g, const char *path);
 int fg_reach(const struct fg_graph *g, int src, int *parent, int *seen, int stamp);
+typedef int (*fg_need_fn)(const struct fg_graph *g, int a, int b, void *arg);
+int fg_for_each_need(const struct fg_graph *g, fg_need_fn fn, void *arg);
 int *fg_eligible_by(const struct fg_graph *g, bool by_list, int *count);
 int *fg_canonical_order(const struct fg_graph *g, int *count);
 int fg_path(const struct fg_graph *g, int from, int to, int **path);

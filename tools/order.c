@@ -33,6 +33,25 @@ static void mark_path(const struct fg_graph *g, int a, int b, bool print, bool *
 	free(path);
 }
 
+struct violations {
+	bool print;
+	bool *edge_marks;
+};
+
+/* fg_for_each_need() callback: a needs b; does list order freeze b first? */
+static int list_violation(const struct fg_graph *g, int a, int b, void *arg)
+{
+	const struct violations *v = arg;
+
+	if (g->nodes[b].list_idx > g->nodes[a].list_idx)
+		return 0;
+	if (v->print)
+		printf("  %s needs %s, which list order freezes first:\n",
+		       fg_name(&g->nodes[a]), fg_name(&g->nodes[b]));
+	mark_path(g, a, b, v->print, v->edge_marks);
+	return 1;
+}
+
 /*
  * Count the pairs (A, B) of eligible superblocks where A needs B and list
  * order freezes B first.  With print, describe each; with edge_marks, mark
@@ -40,32 +59,9 @@ static void mark_path(const struct fg_graph *g, int a, int b, bool print, bool *
  */
 int fg_list_violations(const struct fg_graph *g, bool print, bool *edge_marks)
 {
-	int *parent = fg_xmalloc(sizeof(int) * (size_t)(g->nnodes + 1));
-	int *seen = fg_xmalloc(sizeof(int) * (size_t)(g->nnodes + 1));
-	int a, b, count = 0;
+	struct violations v = { .print = print, .edge_marks = edge_marks };
 
-	for (a = 0; a < g->nnodes; a++) {
-		const struct fg_node *na = &g->nodes[a];
-
-		if (na->kind != FG_SB || !na->eligible)
-			continue;
-		fg_reach(g, a, parent, seen, a + 1);
-		for (b = 0; b < g->nnodes; b++) {
-			const struct fg_node *nb = &g->nodes[b];
-
-			if (b == a || seen[b] != a + 1 || nb->kind != FG_SB ||
-			    !nb->eligible || nb->list_idx > na->list_idx)
-				continue;
-			count++;
-			if (print)
-				printf("  %s needs %s, which list order freezes first:\n",
-				       fg_name(na), fg_name(nb));
-			mark_path(g, a, b, print, edge_marks);
-		}
-	}
-	free(parent);
-	free(seen);
-	return count;
+	return fg_for_each_need(g, list_violation, &v);
 }
 
 static const char *cell(const struct fg_graph *g, const int *v, int k, int i)
@@ -92,21 +88,15 @@ int fg_cmd_order(int argc, char **argv)
 {
 	bool brief = argc == 3 && !strcmp(argv[1], "--brief");
 	struct fg_graph g;
-	int rc, k = 0, kl = 0, i, n, *dag, *list, *cycle, len;
+	int rc, k = 0, kl = 0, i, n, *dag, *list;
 
 	if (argc != 2 + brief)
 		return FG_EXIT_USAGE;
 	argv += brief;
 	fg_init(&g, argv[1]);
-	rc = fg_load(&g, argv[1], true);
+	rc = fg_load_acyclic(&g, argv[1]);
 	if (rc)
 		goto out;
-	if (fg_find_cycle(&g, &cycle, &len)) {
-		fg_print_cycle(&g, cycle, len);
-		free(cycle);
-		rc = FG_EXIT_CYCLE;
-		goto out;
-	}
 	dag = fg_eligible_by(&g, false, &k);
 	list = fg_eligible_by(&g, true, &kl);
 	if (brief) {
