@@ -104,27 +104,52 @@ else
 	console=(-chardev "stdio,id=con,logfile=$out/console.log,signal=off")
 fi
 accel=${ACCEL:-tcg}
+# A monitor on a pair of fifos, so that a guest that outlives the timeout can
+# be asked what state it is in (running, or asleep in S3) before it is killed.
+mkfifo "$out/monitor.in" "$out/monitor.out"
 qemu=(qemu-system-x86_64 -M pc -accel "$accel" -smp "${SMP:-2}" -m "${MEM:-768M}"
       -nodefaults -no-reboot -display none -vga none
       "${console[@]}" -serial chardev:con
+      -chardev "pipe,id=mon,path=$out/monitor" -mon chardev=mon,mode=readline
       -global PIIX4_PM.disable_s3=0
       -device isa-debug-exit,iobase=0xf4,iosize=0x04
       -kernel "$kernel" -initrd "$out/initrd.img" -append "$cmdline" "${drives[@]}")
-printf '%q ' timeout -k 10 "$tmo" "${qemu[@]}" >"$out/qemu-command.txt"
+printf '%q ' "${qemu[@]}" >"$out/qemu-command.txt"
 echo >>"$out/qemu-command.txt"
+
+# monitor CMD: one monitor command; its answer goes to monitor.log.
+monitor() {
+	{ echo "$1" >"$out/monitor.in"; } 2>/dev/null
+	timeout 3 cat "$out/monitor.out" >>"$out/monitor.log" 2>/dev/null
+}
 
 echo "run: $name (cycles: $cycles; timeout ${tmo}s) -> $out"
 start=$(date +%s)
-timeout -k 10 "$tmo" "${qemu[@]}" </dev/null
+"${qemu[@]}" </dev/null &
+qpid=$!
+(
+	sleep "$tmo"
+	echo timeout >"$out/timed-out"
+	monitor "info status"
+	kill "$qpid" 2>/dev/null
+	sleep 10
+	kill -9 "$qpid" 2>/dev/null
+) &
+wpid=$!
+wait "$qpid"
 rc=$?
+kill "$wpid" 2>/dev/null
+wait "$wpid" 2>/dev/null
 secs=$(( $(date +%s) - start ))
+rm -f "$out/monitor.in" "$out/monitor.out"
 tar -C "$out" -xf "$out/results.img" 2>/dev/null || true
 [ "${KEEP_DISKS:-0}" = 1 ] || rm -f "$out"/disk*.img "$out/swap.img" "$out/results.img" "$out/initrd.img"
 
 # --- verdict ---------------------------------------------------------------
 verdict() { echo "$1" >"$out/result"; echo "run: $name: $1 (${secs}s) results in $out"; exit "$2"; }
-if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
-	verdict "HANG: host timeout after ${tmo}s" 3
+if [ -e "$out/timed-out" ]; then
+	state=$(grep -o 'VM status: [a-z-]*' "$out/monitor.log" 2>/dev/null | tail -n1)
+	verdict "HANG: host timeout after ${tmo}s${state:+ ($state)}" 3
 fi
 if grep -q 'blocked for more than' "$out/console.log" 2>/dev/null; then
 	verdict "HANG: $(grep -m1 -o 'task .*blocked for more than [0-9]* seconds' "$out/console.log")" 3
