@@ -12,7 +12,7 @@ median() {
 # edges_found DUMP: "mount:2 holder:1 ..." for the edges of a dump.
 edges_found() {
 	grep -o '" -> "[^]]*kind="[a-z]*"' "$1" | grep -o 'kind="[a-z]*"' | cut -d'"' -f2 |
-		sort | uniq -c | awk '{ printf "%s%s:%s", NR > 1 ? " " : "", $2, $1 }'
+		sort | uniq -c | awk '{ printf "%s%s:%s", (NR > 1 ? " " : ""), $2, $1 }'
 }
 
 # table_row NAME DIR LISTRESULT: one row of the summary table.
