@@ -12,7 +12,8 @@ trap 'git -C "$tree" worktree remove --force "$wt"' EXIT
 for c in $(git -C "$tree" rev-list --reverse pristine..HEAD); do
 	git -C "$wt" checkout -q "$c"
 	echo "=== $(git -C "$wt" log -1 --format='%h %s')"
-	KBUILD_OUTPUT_DIR=$top/build/obj-bisect TREE=$wt "$top/kernel/build.sh" >"$top/build/bisect-$c.log" 2>&1 ||
+	KBUILD_OUTPUT_DIR=$top/build/obj-bisect TREE=$wt BZIMAGE_OUT=$top/build/bisect-bzImage \
+		"$top/kernel/build.sh" >"$top/build/bisect-$c.log" 2>&1 ||
 		{ echo "FAILED: see build/bisect-$c.log"; exit 1; }
 	echo "    builds"
 done

@@ -42,6 +42,7 @@ $missing"
 
 start=$(date +%s)
 kmake -j"$jobs" bzImage
-cp "$obj/arch/x86/boot/bzImage" "$top/build/bzImage"
-echo "  KERNEL  build/bzImage ($(make -s -C "$tree" O="$obj" kernelrelease)," \
+out=${BZIMAGE_OUT:-$top/build/bzImage}
+cp "$obj/arch/x86/boot/bzImage" "$out"
+echo "  KERNEL  ${out#"$top"/} ($(make -s -C "$tree" O="$obj" kernelrelease)," \
 	"$(( $(date +%s) - start ))s)"
