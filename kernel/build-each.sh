@@ -1,19 +1,22 @@
 #!/bin/bash
 # Bisectability: build every commit of build/linux on top of the pristine
-# tree, one after the other, in a scratch worktree.  Slow (each step is an
-# incremental build); for developers, not for CI.
+# tree, one after the other.  The tree is checked out at each commit in
+# place, so that each step is an incremental build of the last (with
+# ccache), and put back where it was at the end.  It refuses to run on a
+# tree with uncommitted changes.  Images go to build/bisect-bzImage, not
+# over build/bzImage.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 tree=$top/build/linux
-wt=$top/build/bisect
-git -C "$tree" worktree remove --force "$wt" 2>/dev/null || true
-git -C "$tree" worktree add -q --detach "$wt" pristine
-trap 'git -C "$tree" worktree remove --force "$wt"' EXIT
+[ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] ||
+	{ echo "kernel/build-each.sh: build/linux has uncommitted changes" >&2; exit 1; }
+head=$(git -C "$tree" symbolic-ref -q --short HEAD || git -C "$tree" rev-parse HEAD)
+trap 'git -C "$tree" checkout -q "$head"' EXIT
 for c in $(git -C "$tree" rev-list --reverse pristine..HEAD); do
-	git -C "$wt" checkout -q "$c"
-	echo "=== $(git -C "$wt" log -1 --format='%h %s')"
-	KBUILD_OUTPUT_DIR=$top/build/obj-bisect TREE=$wt BZIMAGE_OUT=$top/build/bisect-bzImage \
-		"$top/kernel/build.sh" >"$top/build/bisect-$c.log" 2>&1 ||
-		{ echo "FAILED: see build/bisect-$c.log"; exit 1; }
-	echo "    builds"
+	git -C "$tree" checkout -q "$c"
+	echo "=== $(git -C "$tree" log -1 --format='%h %s')"
+	start=$(date +%s)
+	BZIMAGE_OUT=$top/build/bisect-bzImage "$top/kernel/build.sh" >"$top/build/bisect-$c.log" 2>&1 ||
+		{ echo "    FAILED: see build/bisect-$c.log"; exit 1; }
+	echo "    builds ($(( $(date +%s) - start ))s)"
 done
