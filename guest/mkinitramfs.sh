@@ -26,7 +26,7 @@ mke2fs:e2fsprogs mkfs.ext4:e2fsprogs e2fsck:e2fsprogs tune2fs:e2fsprogs
 dumpe2fs:e2fsprogs mkfs.xfs:xfsprogs xfs_repair:xfsprogs xfs_io:xfsprogs
 xfs_db:xfsprogs fsfreeze:util-linux rtcwake:util-linux mkswap:util-linux
 swapon:util-linux swapoff:util-linux blkid:util-linux mount:mount
-umount:mount sha256sum:coreutils dd:coreutils
+umount:mount sha256sum:coreutils dd:coreutils mkfs.minix:util-linux
 "
 
 stage=$(mktemp -d "${TMPDIR:-/tmp}/fg-initramfs.XXXXXX")

@@ -20,8 +20,7 @@ die() { echo "kernel/prepare.sh: $*" >&2; exit 1; }
 . "$top/kernel/series-hash.sh"
 
 git_k() {
-	git -C "$tree" -c user.name=freezegraph -c user.email=freezegraph@localhost \
-		-c core.autocrlf=false "$@"
+	git -C "$tree" -c core.autocrlf=false "$@"
 }
 
 unpack() {
@@ -34,6 +33,9 @@ unpack() {
 	cd "$tree"
 	git_k init -q -b main
 	git_k config gc.auto 0
+	# Commits made in the tree are the project's patches.
+	git_k config user.name "Freezegraph Developers"
+	git_k config user.email "dev@freezegraph.example"
 	# Debian's .gitignore ignores everything at the top level, which
 	# would keep new files out of our commits: drop that rule.
 	sed -i -e '/^# Debian packaging: ignore everything at the top level/,/^!\/debian\/$/d' .gitignore

@@ -38,3 +38,8 @@ freeze_ids() {
 thaw_ids() {
 	grep -o 'fs_freeze: thawing .* (sb:[0-9]*:[0-9]*)' "$1" | grep -o 'sb:[0-9]*:[0-9]*'
 }
+
+# kmsg FILE: a dmesg without its "[   12.345678] " timestamps.
+kmsg() {
+	sed 's/^\[[^]]*\] //' "$1"
+}
