@@ -30,9 +30,9 @@ not_ok() {
 
 # check DESCRIPTION COMMAND...: ok when COMMAND succeeds.
 check() {
-	local desc=$1 out
+	local _desc=$1 _out
 	shift
-	if out=$("$@" 2>&1); then ok "$desc"; else not_ok "$desc" "$out"; fi
+	if _out=$("$@" 2>&1); then ok "$_desc"; else not_ok "$_desc" "$_out"; fi
 }
 
 # is GOT WANT DESCRIPTION

@@ -28,6 +28,8 @@ table_row() {
 	passed=$(grep -c ' ok ' "$dir/cycles.txt" 2>/dev/null)
 	ms=$(grep -o 'froze [0-9]* filesystems\? in [a-z]* order in [0-9]* ms' "$dir/dmesg.txt" 2>/dev/null |
 		awk '{ print $(NF - 1) }' | median)
+	wakes=$(grep -c . "$dir/host-wakeups" 2>/dev/null)
+	[ -n "$wakes" ] && list="$list; host woke S3 x$wakes"
 	printf '%-22s | %-28s | %-22s | %-22s | %4s | %5s | %6s | %s\n' "$name" \
 		"$(edges_found "$dump" 2>/dev/null)" "${dag:--}" "${lst:--}" "${viol:--}" \
 		"${passed:-0}/${runs:-0}" "$ms" "$list" >>"$TABLE"
@@ -36,7 +38,7 @@ table_row() {
 table_header() {
 	{
 		printf '%-22s | %-28s | %-22s | %-22s | %4s | %5s | %6s | %s\n' topology \
-			"edges found" "DAG freeze order" "list order" "viol" cycles "ms" "list order run"
+			"edges found" "DAG freeze order" "list order" "viol" cycles "ms" "list-order run; notes"
 		printf '%s\n' "$(printf '%.0s-' $(seq 150))"
 	} >"$TABLE"
 }
