@@ -84,7 +84,7 @@ test: kernel guest $(B)/fsgraph-asan
 	@rm -f $(B)/test-results/topology-table.txt
 	@prove $(TEST_FILES); status=$$?; \
 	if [ -s $(B)/test-results/topology-table.txt ]; then \
-		echo; echo "Topologies (viol: dependencies that list order violates; ms: median freeze phase):"; \
+		echo; echo "Topologies (list violates: A>B, A needs B but list order freezes B first; ms: median freeze phase):"; \
 		cat $(B)/test-results/topology-table.txt; fi; \
 	exit $$status
 

@@ -35,8 +35,14 @@ static void mark_path(const struct fg_graph *g, int a, int b, bool print, bool *
 
 struct violations {
 	bool print;
+	bool brief;
 	bool *edge_marks;
 };
+
+static const char *short_name(const struct fg_node *n)
+{
+	return n->dev ? n->dev : n->id;
+}
 
 /* fg_for_each_need() callback: a needs b; does list order freeze b first? */
 static int list_violation(const struct fg_graph *g, int a, int b, void *arg)
@@ -45,6 +51,10 @@ static int list_violation(const struct fg_graph *g, int a, int b, void *arg)
 
 	if (g->nodes[b].list_idx > g->nodes[a].list_idx)
 		return 0;
+	if (v->brief) {
+		printf(" %s>%s", short_name(&g->nodes[a]), short_name(&g->nodes[b]));
+		return 1;
+	}
 	if (v->print)
 		printf("  %s needs %s, which list order freezes first:\n",
 		       fg_name(&g->nodes[a]), fg_name(&g->nodes[b]));
@@ -69,19 +79,25 @@ static const char *cell(const struct fg_graph *g, const int *v, int k, int i)
 	return i < k ? fg_name(&g->nodes[v[i]]) : "";
 }
 
-/* One line each: "dag: dev dev ...", "list: ...", "violations: N". */
+/*
+ * One line each: "dag: DEV ...", "list: ...", "violations: N", and
+ * "violated: A>B ..." (A needs B, and list order freezes B first).
+ */
 static void print_brief(const struct fg_graph *g, const int *dag, int k,
 			const int *list, int kl)
 {
+	struct violations v = { .brief = true };
 	int i;
 
 	printf("dag:");
 	for (i = 0; i < k; i++)
-		printf(" %s", g->nodes[dag[i]].dev ? g->nodes[dag[i]].dev : g->nodes[dag[i]].id);
+		printf(" %s", short_name(&g->nodes[dag[i]]));
 	printf("\nlist:");
 	for (i = 0; i < kl; i++)
-		printf(" %s", g->nodes[list[i]].dev ? g->nodes[list[i]].dev : g->nodes[list[i]].id);
-	printf("\nviolations: %d\n", fg_list_violations(g, false, NULL));
+		printf(" %s", short_name(&g->nodes[list[i]]));
+	printf("\nviolations: %d\nviolated:", fg_list_violations(g, false, NULL));
+	fg_for_each_need(g, list_violation, &v);
+	putchar('\n');
 }
 
 int fg_cmd_order(int argc, char **argv)

@@ -17,28 +17,30 @@ edges_found() {
 
 # table_row NAME DIR LISTRESULT: one row of the summary table.
 table_row() {
-	local name=$1 dir=$2 list=$3 dump brief dag lst viol runs passed ms
+	local name=$1 dir=$2 list=$3 dump brief dag lst viol runs passed ms wakes
 	dump=$dir/graph-cycles.dot
 	[ -s "$dump" ] || dump=$dir/oracle-cycles.dot
 	brief=$("$FSGRAPH" order --brief "$dump" 2>/dev/null)
 	dag=$(sed -n 's/^dag: //p' <<<"$brief" | tr ' ' ',')
 	lst=$(sed -n 's/^list: //p' <<<"$brief" | tr ' ' ',')
-	viol=$(sed -n 's/^violations: //p' <<<"$brief")
+	viol=$(sed -n 's/^violated: *//p' <<<"$brief" | tr ' ' ',')
 	runs=$(grep -c . "$dir/cycles.txt" 2>/dev/null)
 	passed=$(grep -c ' ok ' "$dir/cycles.txt" 2>/dev/null)
 	ms=$(grep -o 'froze [0-9]* filesystems\? in [a-z]* order in [0-9]* ms' "$dir/dmesg.txt" 2>/dev/null |
 		awk '{ print $(NF - 1) }' | median)
 	wakes=$(grep -c . "$dir/host-wakeups" 2>/dev/null)
-	[ -n "$wakes" ] && list="$list; host woke S3 x$wakes"
-	printf '%-22s | %-28s | %-22s | %-22s | %4s | %5s | %6s | %s\n' "$name" \
+	if [ -n "$wakes" ]; then
+		[ "$list" = - ] && list="host woke S3 x$wakes" || list="$list; host woke S3 x$wakes"
+	fi
+	printf '%-22s | %-34s | %-18s | %-18s | %-13s | %6s | %5s | %s\n' "$name" \
 		"$(edges_found "$dump" 2>/dev/null)" "${dag:--}" "${lst:--}" "${viol:--}" \
 		"${passed:-0}/${runs:-0}" "$ms" "$list" >>"$TABLE"
 }
 
 table_header() {
 	{
-		printf '%-22s | %-28s | %-22s | %-22s | %4s | %5s | %6s | %s\n' topology \
-			"edges found" "DAG freeze order" "list order" "viol" cycles "ms" "list-order run; notes"
+		printf '%-22s | %-34s | %-18s | %-18s | %-13s | %6s | %5s | %s\n' topology \
+			"edges found" "DAG freeze order" "list order" "list violates" cycles "ms" "list-order run; notes"
 		printf '%s\n' "$(printf '%.0s-' $(seq 150))"
 	} >"$TABLE"
 }
