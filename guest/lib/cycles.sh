@@ -82,13 +82,13 @@ fg_cycles() {
 	done
 }
 
-# fg_freeze_sequences: for each cycle, the filesystems in the order the
-# kernel froze them, as "KIND N id id ..." lines.
+# fg_freeze_sequences [freezing|thawing]: for each cycle, the filesystems in
+# the order the kernel froze (or thawed) them, as "KIND N id id ..." lines.
 fg_freeze_sequences() {
-	dmesg | awk '
+	dmesg | awk -v what="fs_freeze: ${1:-freezing} " '
 		/fg: cycle .* begin/ { kind = $(NF - 2); n = $(NF - 1); seq = ""; on = 1; next }
 		/fg: cycle .* end/ { if (on) print kind, n seq; on = 0; next }
-		on && /fs_freeze: freezing / {
+		on && index($0, what) {
 			if (match($0, /\(sb:[0-9]+:[0-9]+\)/))
 				seq = seq " " substr($0, RSTART + 1, RLENGTH - 2)
 		}'

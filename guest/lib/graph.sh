@@ -72,17 +72,31 @@ fg_graph_check() {
 	fg_fsgraph "kernel vs oracle ($1)" diff "$r/graph-$1.dot" "$r/oracle-$1.dot"
 }
 
+# fg_reverse WORD...: the words in reverse order.
+fg_reverse() {
+	local out="" w
+	for w in "$@"; do out="$w${out:+ $out}"; done
+	echo "$out"
+}
+
 # fg_sequence_check: every cycle froze in exactly the order that the graph
-# (the kernel's, or the oracle's on a kernel without one) predicts.
+# (the kernel's, or the oracle's on a kernel without one) predicts, and
+# thawed in exactly the reverse of the order it froze in.
 fg_sequence_check() {
-	local g kind n ids
+	local g kind n ids thawed
 	fg_has_seed || return 0 # a stock kernel does not freeze filesystems
 	g="$FG_RESULTS/oracle-cycles.dot"
 	fg_has_graph && g="$FG_RESULTS/graph-cycles.dot"
-	fg_freeze_sequences >"$FG_RESULTS/freeze-sequences.txt"
+	fg_freeze_sequences freezing >"$FG_RESULTS/freeze-sequences.txt"
+	fg_freeze_sequences thawing >"$FG_RESULTS/thaw-sequences.txt"
 	while read -r kind n ids; do
 		[ "$kind" = disk ] && continue # the image kernel's log is not ours
 		echo "$ids" >"$FG_STATE/seq"
 		fg_fsgraph "freeze order of cycle $kind $n" check "$g" --sequence "$FG_STATE/seq"
+		thawed=$(awk -v k="$kind" -v n="$n" '$1 == k && $2 == n { $1 = $2 = ""; print }' \
+			"$FG_RESULTS/thaw-sequences.txt" | xargs)
+		# shellcheck disable=SC2086 # split the ids into words
+		[ "$thawed" = "$(fg_reverse $ids)" ] ||
+			fg_fail "cycle $kind $n: thawed '$thawed', not the reverse of the freeze '$ids'"
 	done <"$FG_RESULTS/freeze-sequences.txt"
 }
