@@ -1,0 +1,61 @@
+#!/bin/bash
+# Compile the C files that the series changes but the guest's config does not
+# build (today: drivers/xen/manage.c, which patch "PM: remove kernel thread
+# freezing" edits), so that a change there is compiled, not only read.
+#
+# A second out-of-tree build, build/obj-extra, takes the guest's fragment
+# plus Xen guest support, and builds just those objects; nothing is linked
+# and nothing boots.  Exit status: 0 when every such file compiled, 1 when
+# one did not, 2 when the tree or the config is not usable.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+tree=${TREE:-$top/build/linux}
+obj=$top/build/obj
+extra_obj=$top/build/obj-extra
+frag=$top/kernel/freezegraph.config
+jobs=${JOBS:-$(nproc)}
+extra_opts="CONFIG_HYPERVISOR_GUEST=y CONFIG_PARAVIRT=y CONFIG_XEN=y CONFIG_XEN_PV=y"
+
+die() { echo "kernel/compile-extra.sh: $*" >&2; exit 2; }
+
+[ -f "$tree/Makefile" ] || die "no kernel tree in build/linux: run 'make kernel'"
+[ -f "$obj/.config" ] || die "no guest build in build/obj: run 'make kernel'"
+git -C "$tree" rev-parse -q --verify pristine >/dev/null || die "build/linux has no 'pristine' tag"
+
+export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
+export CCACHE_BASEDIR=$top/build
+export CCACHE_NOHASHDIR=1
+export KBUILD_BUILD_TIMESTAMP="2025-01-01 00:00:00 UTC"
+
+kmake() {
+	make -C "$tree" O="$extra_obj" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" "$@"
+}
+
+# The files the series changes whose object the guest's build lacks.
+unbuilt=$(git -C "$tree" diff --name-only pristine HEAD -- '*.c' | while read -r f; do
+	[ -f "$obj/${f%.c}.o" ] || echo "$f"
+done)
+if [ -z "$unbuilt" ]; then
+	echo "every C file the series changes is built by the guest's config"
+	exit 0
+fi
+
+mkdir -p "$extra_obj"
+{ cat "$frag"; tr ' ' '\n' <<<"$extra_opts"; } >"$extra_obj/allconfig.frag"
+kmake -s KCONFIG_ALLCONFIG="$extra_obj/allconfig.frag" allnoconfig
+for o in $extra_opts; do
+	grep -qxF "$o" "$extra_obj/.config" || die "$o did not stick in build/obj-extra/.config"
+done
+
+rc=0
+for f in $unbuilt; do
+	if kmake -j"$jobs" "${f%.c}.o" >"$extra_obj/build.log" 2>&1 && [ -f "$extra_obj/${f%.c}.o" ]; then
+		echo "ok   $f"
+	else
+		echo "FAIL $f (build/obj-extra/build.log):"
+		tail -n 20 "$extra_obj/build.log" | sed 's/^/     /'
+		rc=1
+	fi
+done
+exit $rc
