@@ -19,7 +19,9 @@ echo
 echo "== $name: $(cat "$res/result" 2>/dev/null)"
 [ -s "$res/cycles.txt" ] && { echo "== cycles (kind n result seconds):"; sed 's/^/   /' "$res/cycles.txt"; }
 
-dump=$res/fs_freeze_graph.dot
+# The dump taken right after the suspend cycles, with the stack still up
+# (fs_freeze_graph.dot is taken at the very end, after the teardown).
+dump=$res/graph-cycles.dot
 if [ ! -s "$dump" ]; then
 	dump=$res/oracle-cycles.dot
 	echo "== this kernel has no /sys/kernel/debug/fs_freeze_graph; showing the oracle's graph"
