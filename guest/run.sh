@@ -118,9 +118,9 @@ printf '%q ' "${qemu[@]}" >"$out/qemu-command.txt"
 echo >>"$out/qemu-command.txt"
 
 # The watcher: every 5 s it asks the monitor for the VM's state.  A guest
-# that has been asleep in S3 for 15 s missed its RTC alarm (under TCG the
-# alarm can fire while the suspend is still under way, when the host is
-# busy); it is woken with system_wakeup, and each such wake-up is counted
+# that has been asleep in S3 for 30 s missed its RTC alarm (the guest arms
+# it at most 20 s ahead, but under TCG the alarm can fire while the suspend
+# is still under way, when the host is busy); it is woken with system_wakeup, and each such wake-up is counted
 # in host-wakeups.  "suspended" means S3 was entered: nothing of the
 # resume path has run, so this hides no resume bug.  At the timeout it
 # records the state and kills QEMU.
@@ -138,7 +138,7 @@ watch_guest() {
 			case $line in *"VM status: "*) state=${line##*VM status: } ;; esac
 		done
 		case $state in *suspended*) asleep=$((asleep + 1)) ;; *) asleep=0 ;; esac
-		if [ $asleep -ge 3 ]; then
+		if [ $asleep -ge 6 ]; then
 			echo system_wakeup >&3
 			echo "$t" >>"$out/host-wakeups"
 			asleep=0

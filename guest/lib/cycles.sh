@@ -18,10 +18,28 @@ fg_cycle_pm_test() {
 	return $rc
 }
 
-# fg_cycle_mem: a real S3, woken up by the RTC three seconds later.
+# fg_rtc_delay: seconds until the RTC alarm of an S3 cycle.  The alarm is
+# armed before the kernel's own "Filesystems sync", which under the dd load
+# on a loop stack can take longer than 3 s; an alarm that fires before S3
+# is entered never wakes the guest.  So: 3 s, plus twice the longest sync
+# of this boot so far (every cycle, pm_test ones too, logs one), at most
+# 20 s: the host wakes a guest that has been in S3 for 30 s.
+fg_rtc_delay() {
+	local s d
+	s=$(dmesg | sed -n 's/.*Filesystems sync: \([0-9]*\)\.[0-9]* seconds.*/\1/p' |
+		sort -n | tail -n 1)
+	d=$((3 + 2 * ${s:-0}))
+	[ $d -le 20 ] || d=20
+	echo $d
+}
+
+# fg_cycle_mem: a real S3, woken up by the RTC alarm (fg_rtc_delay).
 fg_cycle_mem() {
+	local delay
+	delay=$(fg_rtc_delay)
 	echo none >/sys/power/pm_test
-	rtcwake -d rtc0 -m mem -s 3 >>"$FG_RESULTS/commands.log" 2>&1
+	echo "rtcwake -d rtc0 -m mem -s $delay" >>"$FG_RESULTS/commands.log"
+	rtcwake -d rtc0 -m mem -s "$delay" >>"$FG_RESULTS/commands.log" 2>&1
 }
 
 # fg_cycle_disk: hibernation and resume within one boot.  The swap disk is
