@@ -18,30 +18,11 @@ die() { echo "kernel/build.sh: $*" >&2; exit 1; }
 [ -f "$tree/Makefile" ] || die "no kernel tree in build/linux: run kernel/prepare.sh"
 command -v ccache >/dev/null || die "ccache not found: run 'make deps'"
 
-export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
-export CCACHE_BASEDIR=$top/build
-export CCACHE_NOHASHDIR=1
-export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
-export KBUILD_BUILD_TIMESTAMP="2025-01-01 00:00:00 UTC"
-export KBUILD_BUILD_USER=freezegraph
-export KBUILD_BUILD_HOST=freezegraph
-
-kmake() {
-	make -C "$tree" O="$obj" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" "$@"
-}
-
-mkdir -p "$obj"
-kmake -s KCONFIG_ALLCONFIG="$frag" allnoconfig
-
-# Every option of the fragment must have survived Kconfig's dependencies.
-missing=$(grep -E '^CONFIG_[A-Za-z0-9_]+=' "$frag" | while IFS= read -r line; do
-	grep -qxF "$line" "$obj/.config" || echo "  $line"
-done)
-[ -z "$missing" ] || die "these options of $frag did not stick (dependency missing?):
-$missing"
+. "$top/kernel/kbuild.sh"
+kconfig "$obj" "$frag" || die "no usable config in ${obj#"$top"/}"
 
 start=$(date +%s)
-kmake -j"$jobs" bzImage
+kmake "$obj" -j"$jobs" bzImage
 out=${BZIMAGE_OUT:-$top/build/bzImage}
 cp "$obj/arch/x86/boot/bzImage" "$out"
 echo "  KERNEL  ${out#"$top"/} ($(make -s -C "$tree" O="$obj" kernelrelease)," \

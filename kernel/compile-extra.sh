@@ -23,14 +23,7 @@ die() { echo "kernel/compile-extra.sh: $*" >&2; exit 2; }
 [ -f "$obj/.config" ] || die "no guest build in build/obj: run 'make kernel'"
 git -C "$tree" rev-parse -q --verify pristine >/dev/null || die "build/linux has no 'pristine' tag"
 
-export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
-export CCACHE_BASEDIR=$top/build
-export CCACHE_NOHASHDIR=1
-export KBUILD_BUILD_TIMESTAMP="2025-01-01 00:00:00 UTC"
-
-kmake() {
-	make -C "$tree" O="$extra_obj" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" "$@"
-}
+. "$top/kernel/kbuild.sh"
 
 # The files the series changes whose object the guest's build lacks.
 unbuilt=$(git -C "$tree" diff --name-only pristine HEAD -- '*.c' | while read -r f; do
@@ -43,14 +36,11 @@ fi
 
 mkdir -p "$extra_obj"
 { cat "$frag"; tr ' ' '\n' <<<"$extra_opts"; } >"$extra_obj/allconfig.frag"
-kmake -s KCONFIG_ALLCONFIG="$extra_obj/allconfig.frag" allnoconfig
-for o in $extra_opts; do
-	grep -qxF "$o" "$extra_obj/.config" || die "$o did not stick in build/obj-extra/.config"
-done
+kconfig "$extra_obj" "$extra_obj/allconfig.frag" || die "no usable config in build/obj-extra"
 
 rc=0
 for f in $unbuilt; do
-	if kmake -j"$jobs" "${f%.c}.o" >"$extra_obj/build.log" 2>&1 && [ -f "$extra_obj/${f%.c}.o" ]; then
+	if kmake "$extra_obj" -j"$jobs" "${f%.c}.o" >"$extra_obj/build.log" 2>&1 && [ -f "$extra_obj/${f%.c}.o" ]; then
 		echo "ok   $f"
 	else
 		echo "FAIL $f (build/obj-extra/build.log):"
