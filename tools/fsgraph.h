@@ -87,7 +87,7 @@ int fg_cmd_render(int argc, char **argv);
 int fg_cmd_oracle(int argc, char **argv);
 
 /* order.c, used by render too: edges on a path that list order violates */
-int fg_list_violations(const struct fg_graph *g, bool print, bool *edge_marks);
+int fg_list_violations(const struct fg_graph *g, bool *edge_marks);
 
 /* oracle.c, oracle_sys.c */
 extern const char *fg_root;

@@ -12,13 +12,13 @@
 
 #include "fsgraph.h"
 
-static void mark_path(const struct fg_graph *g, int a, int b, bool print, bool *marks)
+static void mark_path(const struct fg_graph *g, int a, int b, FILE *out, bool *marks)
 {
 	int *path = NULL, len = fg_path(g, a, b, &path), i, j;
 
 	for (i = 0; i < len; i++) {
-		if (print)
-			printf("%s%s", i ? " -> " : "    ", g->nodes[path[i]].id);
+		if (out)
+			fprintf(out, "%s%s", i ? " -> " : "    ", g->nodes[path[i]].id);
 		if (!marks || i == len - 1)
 			continue;
 		for (j = 0; j < g->nodes[path[i]].nout; j++) {
@@ -28,15 +28,15 @@ static void mark_path(const struct fg_graph *g, int a, int b, bool print, bool *
 				marks[e] = true;
 		}
 	}
-	if (print)
-		putchar('\n');
+	if (out)
+		fputc('\n', out);
 	free(path);
 }
 
 struct violations {
-	bool print;
-	bool brief;
-	bool *edge_marks;
+	FILE *out;		/* where each is described, or NULL */
+	bool brief;		/* described as " A>B", without the path */
+	bool *edge_marks;	/* the edges of one path behind each, or NULL */
 };
 
 static const char *short_name(const struct fg_node *n)
@@ -52,26 +52,46 @@ static int list_violation(const struct fg_graph *g, int a, int b, void *arg)
 	if (g->nodes[b].list_idx > g->nodes[a].list_idx)
 		return 0;
 	if (v->brief) {
-		printf(" %s>%s", short_name(&g->nodes[a]), short_name(&g->nodes[b]));
+		fprintf(v->out, " %s>%s", short_name(&g->nodes[a]), short_name(&g->nodes[b]));
 		return 1;
 	}
-	if (v->print)
-		printf("  %s needs %s, which list order freezes first:\n",
-		       fg_name(&g->nodes[a]), fg_name(&g->nodes[b]));
-	mark_path(g, a, b, v->print, v->edge_marks);
+	if (v->out)
+		fprintf(v->out, "  %s needs %s, which list order freezes first:\n",
+			fg_name(&g->nodes[a]), fg_name(&g->nodes[b]));
+	if (v->out || v->edge_marks)
+		mark_path(g, a, b, v->out, v->edge_marks);
 	return 1;
 }
 
 /*
  * Count the pairs (A, B) of eligible superblocks where A needs B and list
- * order freezes B first.  With print, describe each; with edge_marks, mark
- * the edges of one path behind each.
+ * order freezes B first, and mark the edges of one path behind each.
  */
-int fg_list_violations(const struct fg_graph *g, bool print, bool *edge_marks)
+int fg_list_violations(const struct fg_graph *g, bool *edge_marks)
 {
-	struct violations v = { .print = print, .edge_marks = edge_marks };
+	struct violations v = { .edge_marks = edge_marks };
 
 	return fg_for_each_need(g, list_violation, &v);
+}
+
+/*
+ * Count the violations and describe each, in one pass: briefly (" A>B") or
+ * with the path behind it.  The caller frees *text.
+ */
+static int describe_violations(const struct fg_graph *g, bool brief, char **text)
+{
+	struct violations v = { .brief = brief };
+	size_t len;
+	int n;
+
+	v.out = open_memstream(text, &len);
+	if (!v.out) {
+		fprintf(stderr, "fsgraph: out of memory\n");
+		exit(FG_EXIT_INPUT);
+	}
+	n = fg_for_each_need(g, list_violation, &v);
+	fclose(v.out);
+	return n;
 }
 
 static const char *cell(const struct fg_graph *g, const int *v, int k, int i)
@@ -86,8 +106,8 @@ static const char *cell(const struct fg_graph *g, const int *v, int k, int i)
 static void print_brief(const struct fg_graph *g, const int *dag, int k,
 			const int *list, int kl)
 {
-	struct violations v = { .brief = true };
-	int i;
+	char *pairs;
+	int i, n;
 
 	printf("dag:");
 	for (i = 0; i < k; i++)
@@ -95,9 +115,9 @@ static void print_brief(const struct fg_graph *g, const int *dag, int k,
 	printf("\nlist:");
 	for (i = 0; i < kl; i++)
 		printf(" %s", short_name(&g->nodes[list[i]]));
-	printf("\nviolations: %d\nviolated:", fg_list_violations(g, false, NULL));
-	fg_for_each_need(g, list_violation, &v);
-	putchar('\n');
+	n = describe_violations(g, true, &pairs);
+	printf("\nviolations: %d\nviolated:%s\n", n, pairs);
+	free(pairs);
 }
 
 int fg_cmd_order(int argc, char **argv)
@@ -105,6 +125,7 @@ int fg_cmd_order(int argc, char **argv)
 	bool brief = argc == 3 && !strcmp(argv[1], "--brief");
 	struct fg_graph g;
 	int rc, k = 0, kl = 0, i, n, *dag, *list;
+	char *text;
 
 	if (argc != 2 + brief)
 		return FG_EXIT_USAGE;
@@ -124,13 +145,12 @@ int fg_cmd_order(int argc, char **argv)
 		printf("%-4d %-36s %s\n", i, cell(&g, dag, k, i), cell(&g, list, kl, i));
 	}
 	printf("kernel uses: %s order; last freeze: %s\n", g.order, g.last_freeze);
-	n = fg_list_violations(&g, false, NULL);
-	if (n) {
-		printf("list order violates %d dependenc%s:\n", n, n == 1 ? "y" : "ies");
-		fg_list_violations(&g, true, NULL);
-	} else {
+	n = describe_violations(&g, false, &text);
+	if (n)
+		printf("list order violates %d dependenc%s:\n%s", n, n == 1 ? "y" : "ies", text);
+	else
 		printf("list order violates no dependency\n");
-	}
+	free(text);
 out_free:
 	free(dag);
 	free(list);

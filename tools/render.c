@@ -78,7 +78,7 @@ int fg_cmd_render(int argc, char **argv)
 	if (rc)
 		goto out;
 	marks = fg_xmalloc(sizeof(bool) * (size_t)(g.nedges + 1));
-	fg_list_violations(&g, false, marks);
+	fg_list_violations(&g, marks);
 	for (i = 0; i < g.nnodes; i++) {
 		struct fg_node *n = &g.nodes[i];
 
