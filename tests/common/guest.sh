@@ -30,7 +30,8 @@ $(head -n5 "$GUEST_OUT/splats.txt" 2>/dev/null)"
 	fi
 }
 
-# freeze_lines FILE: the "fs_freeze: freezing ..." node ids of a dmesg, in order.
+# freeze_ids FILE, thaw_ids FILE: the node ids of the "fs_freeze: freezing ..."
+# (or "thawing ...") lines of a dmesg, in order, whatever cycle they are in.
 freeze_ids() {
 	grep -o 'fs_freeze: freezing .* (sb:[0-9]*:[0-9]*)' "$1" | grep -o 'sb:[0-9]*:[0-9]*'
 }
