@@ -81,11 +81,14 @@ unit: $(B)/fsgraph $(B)/fsgraph-asan
 	@prove $(sort $(wildcard tests/tools/[0-9][0-9][0-9]))
 
 test: kernel guest $(B)/fsgraph-asan
-	@rm -f $(B)/test-results/topology-table.txt
+	@rm -f $(B)/test-results/topology-table.txt $(B)/test-results/failures.txt
 	@prove $(TEST_FILES); status=$$?; \
 	if [ -s $(B)/test-results/topology-table.txt ]; then \
 		echo; echo "Topologies (list violates: A>B, A needs B but list order freezes B first; ms: median freeze phase):"; \
 		cat $(B)/test-results/topology-table.txt; fi; \
+	if [ -s $(B)/test-results/failures.txt ]; then \
+		echo; echo "Failures (details under $(B)/test-results):"; \
+		cat $(B)/test-results/failures.txt; fi; \
 	exit $$status
 
 # --- the patch series ---------------------------------------------------

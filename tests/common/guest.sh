@@ -26,8 +26,16 @@ guest_passed() {
 	else
 		not_ok "$1" "$(cat "$GUEST_OUT/result" 2>/dev/null); results: $GUEST_OUT
 $(head -n5 "$GUEST_OUT/failures" 2>/dev/null)
-$(head -n5 "$GUEST_OUT/splats.txt" 2>/dev/null)"
+$(head -n5 "$GUEST_OUT/splats.txt" 2>/dev/null)
+last lines of the console:
+$(console_tail "$GUEST_OUT/console.log")"
 	fi
+}
+
+# console_tail LOG: the last lines of a guest console, without the
+# carriage returns and the escape sequences.
+console_tail() {
+	tail -n 12 "$1" 2>/dev/null | tr -d '\r' | sed 's/\x1b\[[0-9;]*[a-zA-Z]//g'
 }
 
 # freeze_ids FILE, thaw_ids FILE: the node ids of the "fs_freeze: freezing ..."

@@ -20,11 +20,19 @@ ok() {
 	echo "ok $_tap_n - $1"
 }
 
+# Every failure also goes to $FAILURES, which "make test" prints last, so
+# that a CI log that keeps only its tail still says what failed and why.
+FAILURES=$B/test-results/failures.txt
+
 not_ok() {
 	_tap_n=$((_tap_n + 1))
 	_tap_failed=$((_tap_failed + 1))
 	echo "not ok $_tap_n - $1"
 	[ $# -gt 1 ] && diag "$2"
+	{
+		echo "$TEST_NAME: not ok $_tap_n - $1"
+		[ $# -gt 1 ] && head -n 30 <<<"$2" | sed '/^$/d; s/^/    /'
+	} >>"$FAILURES"
 	return 0
 }
 

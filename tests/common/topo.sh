@@ -17,15 +17,25 @@ edges_found() {
 
 # table_row NAME DIR LISTRESULT: one row of the summary table.
 table_row() {
-	local name=$1 dir=$2 list=$3 dump brief dag lst viol runs passed ms wakes
+	local name=$1 dir=$2 list=$3 dump brief dag lst viol runs passed ms wakes verdict
 	dump=$dir/graph-cycles.dot
 	[ -s "$dump" ] || dump=$dir/oracle-cycles.dot
 	brief=$("$FSGRAPH" order --brief "$dump" 2>/dev/null)
 	dag=$(sed -n 's/^dag: //p' <<<"$brief" | tr ' ' ',')
 	lst=$(sed -n 's/^list: //p' <<<"$brief" | tr ' ' ',')
 	viol=$(sed -n 's/^violated: *//p' <<<"$brief" | tr ' ' ',')
-	runs=$(grep -c . "$dir/cycles.txt" 2>/dev/null)
-	passed=$(grep -c ' ok ' "$dir/cycles.txt" 2>/dev/null)
+	if [ -s "$dir/cycles.txt" ]; then
+		runs=$(grep -c . "$dir/cycles.txt")
+		passed=$(grep -c ' ok ' "$dir/cycles.txt")
+	else
+		# No results came back (a hang or a crash): count from the console.
+		runs=$(grep -c 'fg: cycle [a-z]* [0-9]*: ' "$dir/console.log" 2>/dev/null)
+		passed=$(grep -c 'fg: cycle [a-z]* [0-9]*: ok' "$dir/console.log" 2>/dev/null)
+	fi
+	verdict=$(cat "$dir/result" 2>/dev/null)
+	if [ "$verdict" != PASS ]; then
+		[ "$list" = - ] && list="DAG run ${verdict:-gave no verdict}" || list="DAG run ${verdict:-gave no verdict}; $list"
+	fi
 	ms=$(grep -o 'froze [0-9]* filesystems\? in [a-z]* order in [0-9]* ms' "$dir/dmesg.txt" 2>/dev/null |
 		awk '{ print $(NF - 1) }' | median)
 	wakes=$(grep -c . "$dir/host-wakeups" 2>/dev/null)
