@@ -76,7 +76,11 @@ for size in $(topo_var "$topo" TOPO_DISKS); do
 done
 letters=abcdefghijklmnop
 cmdline="console=ttyS0,115200 loglevel=4 log_buf_len=8M panic=-1 oops=panic"
-cmdline+=" hung_task_panic=1 hung_task_timeout_secs=20 softlockup_panic=1"
+# hung_task_timeout_secs has no command-line parameter of its own, only the
+# generic "sysctl." form; the guest fails a run whose command line holds a
+# parameter the kernel does not know.
+cmdline+=" sysctl.kernel.hung_task_panic=1 sysctl.kernel.hung_task_timeout_secs=30"
+cmdline+=" softlockup_panic=1"
 cmdline+=" suspend.pm_test_delay=1 no_console_suspend mitigations=off"
 if [[ " $cycles " == *" disk:"* ]]; then
 	truncate -s "${MEM:-768M}" "$out/swap.img"

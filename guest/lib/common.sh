@@ -18,6 +18,19 @@ fg_fail() {
 
 fg_failed() { [ -s "$FG_RESULTS/failures" ]; }
 
+# fg_cmdline_check: the kernel knew every parameter on its command line.
+# It passes one it does not know to init, where it does nothing: a
+# misspelt parameter would silently leave the run without what it asked for.
+# A "sysctl." parameter that does not take is reported by the kernel itself.
+fg_cmdline_check() {
+	local unknown sysctl
+	unknown=$(dmesg | sed -n 's/.*Unknown kernel command line parameters "\(.*\)", will be passed to user space.*/\1/p')
+	sysctl=$(dmesg | sed -n 's/^\[[^]]*\] *//; /to set sysctl parameter/p' | head -n1)
+	[ -z "$unknown" ] || fg_fail "kernel command line: the kernel does not know $unknown"
+	[ -z "$sysctl" ] || fg_fail "kernel command line: $sysctl"
+	[ -z "$unknown$sysctl" ]
+}
+
 # fg_skip REASON: the topology cannot run here.  Ends the run.
 fg_skip() {
 	fg_log "SKIP: $*"

@@ -29,6 +29,7 @@ fg_main() {
 	[ -r /run/fg/params ] && . /run/fg/params
 	fg_log "kernel $(uname -r), topology ${FG_NAME:-?}"
 	[ -r /run/fg/topology ] || { fg_fail "no topology in the initramfs"; fg_exit 2; }
+	fg_cmdline_check || fg_exit 2
 	. /run/fg/topology
 	fg_requires
 	fg_kmsg "topology ${FG_NAME:-?} start"
