@@ -125,9 +125,10 @@ echo >>"$out/qemu-command.txt"
 # that has been asleep in S3 for 30 s missed its RTC alarm (the guest arms
 # it at most 20 s ahead, but under TCG the alarm can fire while the suspend
 # is still under way, when the host is busy); it is woken with
-# system_wakeup, and each such wake-up is counted in host-wakeups.  "suspended" means S3 was entered: nothing of the
-# resume path has run, so this hides no resume bug.  At the timeout it
-# records the state and kills QEMU.
+# system_wakeup, and each such wake-up is counted in host-wakeups.
+# "suspended" means S3 was entered: nothing of the resume path has run, so
+# this hides no resume bug.  At the timeout it records the state and kills
+# QEMU.
 watch_guest() {
 	local t=0 asleep=0 line state
 	exec 3<>"$out/monitor.in" 4<>"$out/monitor.out"
