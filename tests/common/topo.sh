@@ -15,9 +15,12 @@ edges_found() {
 		sort | uniq -c | awk '{ printf "%s%s:%s", (NR > 1 ? " " : ""), $2, $1 }'
 }
 
-# table_row NAME DIR LISTRESULT: one row of the summary table.
+ROW_FMT='%-22s | %-34s | %-18s | %-18s | %-13s | %6s | %5s | %s\n'
+
+# table_row NAME DIR LISTRESULT: one row of the summary table.  Its notes:
+# the DAG run's verdict unless PASS, LISTRESULT unless "-", host wake-ups.
 table_row() {
-	local name=$1 dir=$2 list=$3 dump brief dag lst viol runs passed ms wakes verdict
+	local name=$1 dir=$2 dump brief dag lst viol runs passed ms wakes verdict n notes=() joined=
 	dump=$dir/graph-cycles.dot
 	[ -s "$dump" ] || dump=$dir/oracle-cycles.dot
 	brief=$("$FSGRAPH" order --brief "$dump" 2>/dev/null)
@@ -33,23 +36,21 @@ table_row() {
 		passed=$(grep -c 'fg: cycle [a-z]* [0-9]*: ok' "$dir/console.log" 2>/dev/null)
 	fi
 	verdict=$(cat "$dir/result" 2>/dev/null)
-	if [ "$verdict" != PASS ]; then
-		[ "$list" = - ] && list="DAG run ${verdict:-gave no verdict}" || list="DAG run ${verdict:-gave no verdict}; $list"
-	fi
+	[ "$verdict" = PASS ] || notes+=("DAG run ${verdict:-gave no verdict}")
+	[ "$3" = - ] || notes+=("$3")
 	ms=$(grep -o 'froze [0-9]* filesystems\? in [a-z]* order in [0-9]* ms' "$dir/dmesg.txt" 2>/dev/null |
 		awk '{ print $(NF - 1) }' | median)
 	wakes=$(grep -c . "$dir/host-wakeups" 2>/dev/null)
-	if [ -n "$wakes" ]; then
-		[ "$list" = - ] && list="host woke S3 x$wakes" || list="$list; host woke S3 x$wakes"
-	fi
-	printf '%-22s | %-34s | %-18s | %-18s | %-13s | %6s | %5s | %s\n' "$name" \
+	[ -z "$wakes" ] || notes+=("host woke S3 x$wakes")
+	for n in "${notes[@]}"; do joined+="${joined:+; }$n"; done
+	printf "$ROW_FMT" "$name" \
 		"$(edges_found "$dump" 2>/dev/null)" "${dag:--}" "${lst:--}" "${viol:--}" \
-		"${passed:-0}/${runs:-0}" "$ms" "$list" >>"$TABLE"
+		"${passed:-0}/${runs:-0}" "$ms" "${joined:--}" >>"$TABLE"
 }
 
 table_header() {
 	{
-		printf '%-22s | %-34s | %-18s | %-18s | %-13s | %6s | %5s | %s\n' topology \
+		printf "$ROW_FMT" topology \
 			"edges found" "DAG freeze order" "list order" "list violates" cycles "ms" "list-order run; notes"
 		printf '%s\n' "$(printf '%.0s-' $(seq 150))"
 	} >"$TABLE"
