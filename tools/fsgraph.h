@@ -60,6 +60,7 @@ int fg_add_node(struct fg_graph *g, const char *id);
 int fg_add_edge(struct fg_graph *g, int from, int to, const char *kind);
 bool fg_has_edge(const struct fg_graph *g, int from, int to, const char *kind);
 const char *fg_name(const struct fg_node *n);
+void fg_oom(void) __attribute__((noreturn));
 void *fg_xmalloc(size_t n);
 char *fg_xstrdup(const char *s);
 void fg_err(const struct fg_graph *g, const char *fmt, ...)

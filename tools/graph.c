@@ -12,14 +12,19 @@
 
 #include "fsgraph.h"
 
+/* Every allocation failure ends the program, with this one message. */
+void fg_oom(void)
+{
+	fprintf(stderr, "fsgraph: out of memory\n");
+	exit(FG_EXIT_INPUT);
+}
+
 void *fg_xmalloc(size_t n)
 {
 	void *p = calloc(1, n ? n : 1);
 
-	if (!p) {
-		fprintf(stderr, "fsgraph: out of memory\n");
-		exit(FG_EXIT_INPUT);
-	}
+	if (!p)
+		fg_oom();
 	return p;
 }
 
@@ -38,10 +43,8 @@ static void *xgrow(void *p, int *cap, int need, size_t size)
 	if (*cap < need)
 		*cap = need;
 	p = realloc(p, (size_t)*cap * size);
-	if (!p) {
-		fprintf(stderr, "fsgraph: out of memory\n");
-		exit(FG_EXIT_INPUT);
-	}
+	if (!p)
+		fg_oom();
 	return p;
 }
 

@@ -85,10 +85,8 @@ static int describe_violations(const struct fg_graph *g, bool brief, char **text
 	int n;
 
 	v.out = open_memstream(text, &len);
-	if (!v.out) {
-		fprintf(stderr, "fsgraph: out of memory\n");
-		exit(FG_EXIT_INPUT);
-	}
+	if (!v.out)
+		fg_oom();
 	n = fg_for_each_need(g, list_violation, &v);
 	fclose(v.out);
 	return n;
