@@ -8,6 +8,11 @@
  * through as soon as they are ready, and among the eligible superblocks that
  * are ready the one with the smallest list_idx (newest in the superblock
  * list) goes first.  With no edges, this is the seed RFC's reverse-list order.
+ *
+ * As in the kernel, read-only edges (ro=1) order nothing, and only a cycle
+ * among the nodes that eligible superblocks reach over the other edges is a
+ * cycle that matters: Kahn's algorithm breaks any other cycle at a node that
+ * is not reached.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,13 +20,49 @@
 
 #include "fsgraph.h"
 
+/* Does edge e order the freeze?  A read-only edge never writes. */
+static bool orders(const struct fg_graph *g, int e)
+{
+	return !g->edges[e].ro;
+}
+
+/* The nodes that eligible superblocks reach over edges that order. */
+bool *fg_reached(const struct fg_graph *g)
+{
+	bool *reached = fg_xmalloc(sizeof(bool) * (size_t)(g->nnodes + 1));
+	int *queue = fg_xmalloc(sizeof(int) * (size_t)(g->nnodes + 1));
+	int head = 0, tail = 0, i;
+
+	for (i = 0; i < g->nnodes; i++) {
+		reached[i] = g->nodes[i].kind == FG_SB && g->nodes[i].eligible;
+		if (reached[i])
+			queue[tail++] = i;
+	}
+	while (head < tail) {
+		int u = queue[head++];
+
+		for (i = 0; i < g->nodes[u].nout; i++) {
+			int e = g->nodes[u].out[i], v = g->edges[e].to;
+
+			if (orders(g, e) && !reached[v]) {
+				reached[v] = true;
+				queue[tail++] = v;
+			}
+		}
+	}
+	free(queue);
+	return reached;
+}
+
 /*
- * Find a cycle with an iterative depth-first search.  On success *cycle holds
- * the nodes of one cycle in edge order (the first node is not repeated) and
- * the function returns 1; it returns 0 for an acyclic graph.
+ * Find a cycle that matters (see the top of this file) with an iterative
+ * depth-first search over the reached nodes and the edges that order.  On
+ * success *cycle holds the nodes of one cycle in edge order (the first node
+ * is not repeated) and the function returns 1; it returns 0 otherwise.
  */
 int fg_find_cycle(const struct fg_graph *g, int **cycle, int *len)
 {
+	bool *reached = fg_reached(g);
 	int n = g->nnodes, top, i, found = 0;
 	int *color = fg_xmalloc(sizeof(int) * (size_t)(n + 1));
 	int *stack = fg_xmalloc(sizeof(int) * (size_t)(n + 1));
@@ -29,7 +70,7 @@ int fg_find_cycle(const struct fg_graph *g, int **cycle, int *len)
 	int *pos = fg_xmalloc(sizeof(int) * (size_t)(n + 1));
 
 	for (i = 0; i < n && !found; i++) {
-		if (color[i])
+		if (color[i] || !reached[i])
 			continue;
 		top = 0;
 		stack[0] = i;
@@ -40,8 +81,10 @@ int fg_find_cycle(const struct fg_graph *g, int **cycle, int *len)
 			int u = stack[top];
 
 			if (next[top] < g->nodes[u].nout) {
-				int v = g->edges[g->nodes[u].out[next[top]++]].to;
+				int e = g->nodes[u].out[next[top]++], v = g->edges[e].to;
 
+				if (!orders(g, e))
+					continue;
 				if (color[v] == 1) {
 					*len = top - pos[v] + 1;
 					*cycle = fg_xmalloc(sizeof(int) * (size_t)*len);
@@ -59,6 +102,7 @@ int fg_find_cycle(const struct fg_graph *g, int **cycle, int *len)
 			}
 		}
 	}
+	free(reached);
 	free(color);
 	free(stack);
 	free(next);
@@ -90,8 +134,9 @@ int fg_load_acyclic(struct fg_graph *g, const char *path)
 }
 
 /*
- * Mark every node reachable from src with seen[] = stamp, recording in
- * parent[] the node it was reached from.  Returns the number reached.
+ * Mark every node reachable from src over edges that order with seen[] =
+ * stamp, recording in parent[] the node it was reached from.  Returns the
+ * number reached.
  */
 int fg_reach(const struct fg_graph *g, int src, int *parent, int *seen, int stamp)
 {
@@ -105,9 +150,9 @@ int fg_reach(const struct fg_graph *g, int src, int *parent, int *seen, int stam
 		int u = queue[head++];
 
 		for (i = 0; i < g->nodes[u].nout; i++) {
-			int v = g->edges[g->nodes[u].out[i]].to;
+			int e = g->nodes[u].out[i], v = g->edges[e].to;
 
-			if (seen[v] != stamp) {
+			if (orders(g, e) && seen[v] != stamp) {
 				seen[v] = stamp;
 				parent[v] = u;
 				queue[tail++] = v;
@@ -200,22 +245,46 @@ int *fg_eligible_by(const struct fg_graph *g, bool by_list, int *count)
 	return v;
 }
 
-/* Kahn's algorithm with the kernel's tie-break; NULL if there is a cycle. */
+/* With nothing ready, an unsorted node that is not reached, or -1. */
+static int unstick(const bool *reached, const bool *done, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (!done[i] && !reached[i])
+			return i;
+	return -1;
+}
+
+/*
+ * Kahn's algorithm with the kernel's tie-break, over the edges that order;
+ * NULL if there is a cycle that matters.
+ */
 int *fg_canonical_order(const struct fg_graph *g, int *count)
 {
-	int n = g->nnodes, done = 0, i, j, k = 0;
+	int n = g->nnodes, ndone = 0, i, j, k = 0;
 	int *indeg = fg_xmalloc(sizeof(int) * (size_t)(n + 1));
 	int *ready = fg_xmalloc(sizeof(int) * (size_t)(n + 1));
 	int *order = fg_xmalloc(sizeof(int) * (size_t)(n + 1));
+	bool *done = fg_xmalloc(sizeof(bool) * (size_t)(n + 1));
+	bool *reached = fg_reached(g);
 	int nready = 0;
 
 	for (i = 0; i < g->nedges; i++)
-		indeg[g->edges[i].to]++;
+		if (orders(g, i))
+			indeg[g->edges[i].to]++;
 	for (i = 0; i < n; i++)
 		if (!indeg[i])
 			ready[nready++] = i;
-	while (nready) {
+	for (;;) {
 		int pick = -1;
+
+		if (!nready) {
+			i = unstick(reached, done, n);
+			if (i < 0)
+				break;
+			ready[nready++] = i;
+		}
 
 		/* Ordering-only nodes first, then the newest eligible superblock. */
 		for (j = 0; j < nready; j++) {
@@ -230,19 +299,22 @@ int *fg_canonical_order(const struct fg_graph *g, int *count)
 		}
 		i = ready[pick];
 		ready[pick] = ready[--nready];
-		done++;
+		done[i] = true;
+		ndone++;
 		if (g->nodes[i].kind == FG_SB && g->nodes[i].eligible)
 			order[k++] = i;
 		for (j = 0; j < g->nodes[i].nout; j++) {
-			int v = g->edges[g->nodes[i].out[j]].to;
+			int e = g->nodes[i].out[j], v = g->edges[e].to;
 
-			if (!--indeg[v])
+			if (orders(g, e) && !done[v] && !--indeg[v])
 				ready[nready++] = v;
 		}
 	}
 	free(indeg);
 	free(ready);
-	if (done < n) {
+	free(done);
+	free(reached);
+	if (ndone < n) {
 		free(order);
 		return NULL;
 	}

@@ -43,6 +43,8 @@ void fg_write_dot(const struct fg_graph *g, FILE *f)
 				"result=\"%s\", errno=%d, freeze_ns=%lld",
 				n->list_pos, n->eligible, n->freeze_idx, n->list_idx,
 				n->result ? n->result : "none", n->err, n->freeze_ns);
+		else
+			fprintf(f, ", flushed=%d", n->flushed);
 		fprintf(f, "];\n");
 	}
 	for (i = 0; i < g->nedges; i++) {
@@ -52,7 +54,7 @@ void fg_write_dot(const struct fg_graph *g, FILE *f)
 		put_str(f, g->nodes[g->edges[i].to].id);
 		fprintf(f, " [kind=");
 		put_str(f, g->edges[i].kind);
-		fprintf(f, "];\n");
+		fprintf(f, "%s];\n", g->edges[i].ro ? ", ro=1" : "");
 	}
 	fprintf(f, "}\n");
 }

@@ -28,6 +28,7 @@ struct fg_node {
 	char *label, *fstype, *dev, *result;
 	int list_pos, eligible, freeze_idx, list_idx, err;
 	long long freeze_ns;
+	bool flushed;		/* bdev: the last freeze synced it */
 	int *out, nout, outcap;	/* indices into fg_graph.edges */
 	int *in, nin, incap;
 	Agnode_t *ag;		/* NULL for graphs not read from DOT */
@@ -36,6 +37,7 @@ struct fg_node {
 struct fg_edge {
 	int from, to;
 	char *kind;
+	bool ro;		/* read-only: orders nothing (ro=1) */
 	Agedge_t *ag;
 };
 
@@ -58,6 +60,7 @@ int fg_load(struct fg_graph *g, const char *path, bool strict);
 int fg_find(const struct fg_graph *g, const char *id);
 int fg_add_node(struct fg_graph *g, const char *id);
 int fg_add_edge(struct fg_graph *g, int from, int to, const char *kind);
+int fg_find_edge(const struct fg_graph *g, int from, int to, const char *kind);
 bool fg_has_edge(const struct fg_graph *g, int from, int to, const char *kind);
 const char *fg_name(const struct fg_node *n);
 void fg_oom(void) __attribute__((noreturn));
@@ -70,6 +73,7 @@ void fg_err(const struct fg_graph *g, const char *fmt, ...)
 int fg_schema_import(struct fg_graph *g, bool strict);
 
 /* algo.c */
+bool *fg_reached(const struct fg_graph *g);
 int fg_find_cycle(const struct fg_graph *g, int **cycle, int *len);
 void fg_print_cycle(const struct fg_graph *g, const int *cycle, int len);
 int fg_load_acyclic(struct fg_graph *g, const char *path);
@@ -96,7 +100,7 @@ int fg_oracle_bdev(struct fg_graph *g, unsigned int maj, unsigned int min);
 void fg_oracle_journal(struct fg_graph *g, int sb, unsigned int maj, unsigned int min);
 void fg_oracle_xfs_devs(struct fg_graph *g, int sb, const char *superopts);
 void fg_oracle_sysfs(struct fg_graph *g);
-void fg_oracle_edge(struct fg_graph *g, int from, int to, const char *kind);
+int fg_oracle_edge(struct fg_graph *g, int from, int to, const char *kind);
 int fg_oracle_sb(struct fg_graph *g, unsigned int maj, unsigned int min);
 
 /* dotout.c */

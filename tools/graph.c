@@ -179,6 +179,7 @@ int fg_add_edge(struct fg_graph *g, int from, int to, const char *kind)
 	g->edges[g->nedges].from = from;
 	g->edges[g->nedges].to = to;
 	g->edges[g->nedges].kind = fg_xstrdup(kind ? kind : "");
+	g->edges[g->nedges].ro = false;
 	g->edges[g->nedges].ag = NULL;
 	f->out = xgrow(f->out, &f->outcap, f->nout + 1, sizeof(int));
 	f->out[f->nout++] = g->nedges;
@@ -187,17 +188,25 @@ int fg_add_edge(struct fg_graph *g, int from, int to, const char *kind)
 	return g->nedges++;
 }
 
-bool fg_has_edge(const struct fg_graph *g, int from, int to, const char *kind)
+/* The index of the edge from -> to of that kind, or -1. */
+int fg_find_edge(const struct fg_graph *g, int from, int to, const char *kind)
 {
 	int i;
 
+	if (from < 0 || to < 0)
+		return -1;
 	for (i = 0; i < g->nodes[from].nout; i++) {
 		const struct fg_edge *e = &g->edges[g->nodes[from].out[i]];
 
 		if (e->to == to && !strcmp(e->kind, kind))
-			return true;
+			return g->nodes[from].out[i];
 	}
-	return false;
+	return -1;
+}
+
+bool fg_has_edge(const struct fg_graph *g, int from, int to, const char *kind)
+{
+	return fg_find_edge(g, from, to, kind) >= 0;
 }
 
 /* "sb:8:0 (ext4 vda)" style name for messages. */

@@ -6,7 +6,11 @@
  *   - mount edges from each superblock's device number;
  *   - holder edges from /sys/block/<disk>/slaves and /sys/class/block/<dev>/holders;
  *   - loop edges from /sys/block/loop<N>/loop/backing_file, resolved with
- *     stat() to the superblock (or block device) that holds the file;
+ *     stat() to the superblock (or block device) that holds the file (on
+ *     overlayfs, stat() reports the real file's device, as the kernel links
+ *     it), read-only (ro=1) when /sys/block/loop<N>/ro says so;
+ *   - part edges from each partition (/sys/class/block/<dev>/partition) to
+ *     the disk whose sysfs directory holds it, as lsblk finds it;
  *   - journal edges from an ext2/3/4 superblock's s_journal_dev;
  *   - log and rt edges from xfs's logdev= and rtdev= mount options.
  * It writes DOT in the dump's schema.  --root prefixes every path, so that
@@ -106,10 +110,11 @@ int fg_oracle_sb(struct fg_graph *g, unsigned int maj, unsigned int min)
 	return i;
 }
 
-void fg_oracle_edge(struct fg_graph *g, int from, int to, const char *kind)
+int fg_oracle_edge(struct fg_graph *g, int from, int to, const char *kind)
 {
-	if (!fg_has_edge(g, from, to, kind))
-		fg_add_edge(g, from, to, kind);
+	int e = fg_find_edge(g, from, to, kind);
+
+	return e >= 0 ? e : fg_add_edge(g, from, to, kind);
 }
 
 /* Parse mountinfo into one sbinfo per superblock, in first-mount order. */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The oracle's readers of block-device state: sysfs slaves and holders, loop
- * backing files, the ext2/3/4 superblock's journal device, and xfs's logdev
- * and rtdev mount options.  Every path is under fg_root.
+ * backing files and read-only flags, partitions, the ext2/3/4 superblock's
+ * journal device, and xfs's logdev and rtdev mount options.  Every path is
+ * under fg_root.
  */
 #include <dirent.h>
 #include <stdint.h>
@@ -140,11 +141,25 @@ static void holder_dir(struct fg_graph *g, const char *name, const char *sub, bo
 	closedir(dir);
 }
 
+/* A sysfs flag file: true when it reads 1. */
+static bool read_flag(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	int v = 0;
+
+	if (!f)
+		return false;
+	if (fscanf(f, "%d", &v) != 1)
+		v = 0;
+	fclose(f);
+	return v == 1;
+}
+
 static void loop_backing(struct fg_graph *g, const char *name)
 {
 	char path[1200], file[1024], *deleted;
 	unsigned int maj, min;
-	int target;
+	int target, e;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/sys/class/block/%s/loop/backing_file", fg_root, name);
@@ -165,7 +180,33 @@ static void loop_backing(struct fg_graph *g, const char *name)
 		fprintf(stderr, "fsgraph oracle: %s: cannot resolve backing file %s\n", name, file);
 		return;
 	}
-	fg_oracle_edge(g, fg_oracle_bdev(g, maj, min), target, "loop");
+	e = fg_oracle_edge(g, fg_oracle_bdev(g, maj, min), target, "loop");
+	/* losetup -r, or a file opened read-only: the disk is read-only. */
+	snprintf(path, sizeof(path), "%s/sys/class/block/%s/ro", fg_root, name);
+	g->edges[e].ro = read_flag(path);
+}
+
+/* A partition's disk is the sysfs directory above it: loop0p1 in loop0. */
+static void partition(struct fg_graph *g, const char *name)
+{
+	char path[1200], real[4096];
+	unsigned int maj, min, dmaj, dmin;
+	const char *disk;
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/sys/class/block/%s/partition", fg_root, name);
+	if (stat(path, &st) || dev_of_name(name, &maj, &min))
+		return;
+	snprintf(path, sizeof(path), "%s/sys/class/block/%s/..", fg_root, name);
+	if (!realpath(path, real))
+		return;
+	disk = strrchr(real, '/');
+	disk = disk ? disk + 1 : real;
+	if (dev_of_name(disk, &dmaj, &dmin)) {
+		fprintf(stderr, "fsgraph oracle: %s: cannot find its disk %s\n", name, disk);
+		return;
+	}
+	fg_oracle_edge(g, fg_oracle_bdev(g, maj, min), fg_oracle_bdev(g, dmaj, dmin), "part");
 }
 
 void fg_oracle_sysfs(struct fg_graph *g)
@@ -185,6 +226,7 @@ void fg_oracle_sysfs(struct fg_graph *g)
 		holder_dir(g, d->d_name, "holders", false);
 		if (!strncmp(d->d_name, "loop", 4))
 			loop_backing(g, d->d_name);
+		partition(g, d->d_name);
 	}
 	closedir(dir);
 }

@@ -3,7 +3,8 @@
  * fsgraph render FILE -o OUT.svg|OUT.png: lay a dump out with graphviz.
  * Superblocks are boxes (blue when they are frozen on suspend, grey when
  * skipped), block devices khaki ellipses; each superblock is labelled with
- * its freeze position, and the edges that list order violates are red.
+ * its freeze position, the edges that list order violates are red, and
+ * read-only edges (ro=1), which order nothing, are dashed.
  * Superblocks that are skipped and on no edge (proc, sysfs...) are left out.
  */
 #include <stdio.h>
@@ -92,6 +93,8 @@ int fg_cmd_render(int argc, char **argv)
 	}
 	for (i = 0; i < g.nedges; i++) {
 		set(g.edges[i].ag, "label", g.edges[i].kind);
+		/* A read-only edge orders nothing: dashed. */
+		set(g.edges[i].ag, "style", g.edges[i].ro ? "dashed" : "solid");
 		set(g.edges[i].ag, "color", marks[i] ? "red" : "black");
 		set(g.edges[i].ag, "penwidth", marks[i] ? "2.5" : "1");
 	}

@@ -12,7 +12,7 @@
 #include "fsgraph.h"
 
 static const char *const edge_kinds[] = {
-	"mount", "journal", "log", "rt", "holder", "loop", NULL
+	"mount", "journal", "log", "rt", "holder", "loop", "part", NULL
 };
 static const char *const results[] = {
 	"none", "frozen", "skipped-readonly", "skipped-noflag",
@@ -95,6 +95,19 @@ static int import_sb(struct fg_graph *g, Agnode_t *an, struct fg_node *n)
 	return 0;
 }
 
+/* flushed=0|1: optional, since dumps before the raw block device flush lack it. */
+static int import_bdev(struct fg_graph *g, Agnode_t *an, struct fg_node *n)
+{
+	const char *f = attr(an, "flushed");
+
+	if (f && strcmp(f, "0") && strcmp(f, "1")) {
+		fg_err(g, "node \"%s\": flushed=\"%s\" is not 0 or 1", n->id, f);
+		return -1;
+	}
+	n->flushed = f && !strcmp(f, "1");
+	return 0;
+}
+
 static int import_node(struct fg_graph *g, Agnode_t *an, bool strict)
 {
 	const char *id = agnameof(an), *k, *v;
@@ -121,7 +134,7 @@ static int import_node(struct fg_graph *g, Agnode_t *an, bool strict)
 		fg_err(g, "node \"%s\": kind=\"%s\" does not match its id", id, k ? k : "");
 		return -1;
 	}
-	return n->kind == FG_SB ? import_sb(g, an, n) : 0;
+	return n->kind == FG_SB ? import_sb(g, an, n) : import_bdev(g, an, n);
 }
 
 static int import_graph_attrs(struct fg_graph *g, bool strict)
@@ -160,13 +173,21 @@ int fg_schema_import(struct fg_graph *g, bool strict)
 
 			if (strict && (!k || !in_set(k, edge_kinds))) {
 				fg_err(g, "edge \"%s\" -> \"%s\": kind=\"%s\" is not one of "
-				       "mount, journal, log, rt, holder, loop",
+				       "mount, journal, log, rt, holder, loop, part",
 				       agnameof(agtail(ae)), agnameof(aghead(ae)), k ? k : "");
+				return FG_EXIT_INPUT;
+			}
+			const char *ro = attr(ae, "ro");
+
+			if (strict && ro && strcmp(ro, "0") && strcmp(ro, "1")) {
+				fg_err(g, "edge \"%s\" -> \"%s\": ro=\"%s\" is not 0 or 1",
+				       agnameof(agtail(ae)), agnameof(aghead(ae)), ro);
 				return FG_EXIT_INPUT;
 			}
 			int e = fg_add_edge(g, from, to, k); /* may move g->edges */
 
 			g->edges[e].ag = ae;
+			g->edges[e].ro = ro && !strcmp(ro, "1");
 		}
 	}
 	return FG_EXIT_OK;
