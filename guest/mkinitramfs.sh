@@ -27,6 +27,7 @@ dumpe2fs:e2fsprogs mkfs.xfs:xfsprogs xfs_repair:xfsprogs xfs_io:xfsprogs
 xfs_db:xfsprogs fsfreeze:util-linux rtcwake:util-linux mkswap:util-linux
 swapon:util-linux swapoff:util-linux blkid:util-linux mount:mount
 umount:mount sha256sum:coreutils dd:coreutils mkfs.minix:util-linux
+sfdisk:fdisk blkdiscard:util-linux
 "
 
 stage=$(mktemp -d "${TMPDIR:-/tmp}/fg-initramfs.XXXXXX")

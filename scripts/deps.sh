@@ -10,7 +10,7 @@ pkgs=(
 	linux-source-6.1 git
 	# guest: QEMU, and the tools the initramfs carries
 	qemu-system-x86 busybox-static cpio gzip mdadm lvm2 dmsetup e2fsprogs
-	xfsprogs util-linux mount coreutils
+	xfsprogs util-linux mount coreutils fdisk
 	# tools/: fsgraph is built against graphviz's cgraph, and checked with
 	# valgrind
 	graphviz libgraphviz-dev pkg-config valgrind

@@ -101,6 +101,7 @@ void fg_oracle_journal(struct fg_graph *g, int sb, unsigned int maj, unsigned in
 void fg_oracle_xfs_devs(struct fg_graph *g, int sb, const char *superopts);
 void fg_oracle_sysfs(struct fg_graph *g);
 int fg_oracle_edge(struct fg_graph *g, int from, int to, const char *kind);
+bool fg_oracle_real_path(const char *path, char *out, size_t len);
 int fg_oracle_sb(struct fg_graph *g, unsigned int maj, unsigned int min);
 
 /* dotout.c */

@@ -7,8 +7,9 @@
  *   - holder edges from /sys/block/<disk>/slaves and /sys/class/block/<dev>/holders;
  *   - loop edges from /sys/block/loop<N>/loop/backing_file, resolved with
  *     stat() to the superblock (or block device) that holds the file (on
- *     overlayfs, stat() reports the real file's device, as the kernel links
- *     it), read-only (ro=1) when /sys/block/loop<N>/ro says so;
+ *     overlayfs, the real file in its upper or lower layer, as the kernel
+ *     links it: oracle_ovl.c), read-only (ro=1) when /sys/block/loop<N>/ro
+ *     says so;
  *   - part edges from each partition (/sys/class/block/<dev>/partition) to
  *     the disk whose sysfs directory holds it, as lsblk finds it;
  *   - journal edges from an ext2/3/4 superblock's s_journal_dev;

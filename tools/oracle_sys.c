@@ -157,7 +157,7 @@ static bool read_flag(const char *path)
 
 static void loop_backing(struct fg_graph *g, const char *name)
 {
-	char path[1200], file[1024], *deleted;
+	char path[1200], file[1024], real[1024], *deleted;
 	unsigned int maj, min;
 	int target, e;
 	FILE *f;
@@ -175,6 +175,9 @@ static void loop_backing(struct fg_graph *g, const char *name)
 	deleted = strstr(file, " (deleted)");
 	if (deleted)
 		*deleted = '\0';
+	/* On overlayfs, the real file in its layer: what the kernel links. */
+	if (fg_oracle_real_path(file, real, sizeof(real)))
+		snprintf(file, sizeof(file), "%s", real);
 	target = node_of_path(g, file);
 	if (target < 0) {
 		fprintf(stderr, "fsgraph oracle: %s: cannot resolve backing file %s\n", name, file);

@@ -59,9 +59,13 @@ fg_swap_setup() {
 	fg_run swap mkswap "$dev" && fg_run swap swapon "$dev"
 }
 
-# fg_cycle KIND N: one cycle; fails the run if it does not succeed.
+# fg_cycle KIND N: one cycle; fails the run if it does not succeed.  A
+# topology's optional topo_precycle step runs right before each one.
 fg_cycle() {
 	local kind=$1 n=$2 before after rc t0 t1 ok=ok
+	if command -v topo_precycle >/dev/null 2>&1; then
+		fg_step precycle || true
+	fi
 	before=$(fg_success_count)
 	t0=$(cut -d. -f1 /proc/uptime)
 	fg_kmsg "cycle $kind $n begin"

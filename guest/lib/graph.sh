@@ -16,13 +16,18 @@ fg_node() {
 	esac
 }
 
-# fg_expect FROM TO KIND: the topology expects the edge FROM -> TO.
+# fg_expect FROM TO KIND [ro]: the topology expects the edge FROM -> TO,
+# read-only (ro=1) with "ro".
 fg_expect() {
 	local from to
 	from=$(fg_node "$1") || { fg_fail "fg_expect: cannot resolve '$1'"; return 1; }
 	to=$(fg_node "$2") || { fg_fail "fg_expect: cannot resolve '$2'"; return 1; }
 	[ -n "$from" ] && [ -n "$to" ] || { fg_fail "fg_expect: '$1' or '$2' not found"; return 1; }
-	echo "$from $to $3 $1 $2" >>"$FG_STATE/expect"
+	case ${4:-} in
+	"" | ro) ;;
+	*) fg_fail "fg_expect: '$4' is not 'ro'"; return 1 ;;
+	esac
+	echo "$from $to $3 $1 $2 ${4:-rw}" >>"$FG_STATE/expect"
 }
 
 # fg_expect_dot: the expected edges as DOT, for "fsgraph diff --subset".
@@ -31,7 +36,7 @@ fg_expect_dot() {
 	awk '{
 		printf "  \"%s\" [label=\"%s\"];\n", $1, $4
 		printf "  \"%s\" [label=\"%s\"];\n", $2, $5
-		printf "  \"%s\" -> \"%s\" [kind=\"%s\"];\n", $1, $2, $3
+		printf "  \"%s\" -> \"%s\" [kind=\"%s\"%s];\n", $1, $2, $3, $6 == "ro" ? ", ro=1" : ""
 	}' "$FG_STATE/expect"
 	echo "}"
 }

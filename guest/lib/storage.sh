@@ -66,14 +66,24 @@ fg_release_unused() {
 	for _md in /dev/md[0-9]*; do
 		[ -b "$_md" ] && mdadm --stop "$_md" >/dev/null 2>&1
 	done
-	# A loop device that is mounted or held must not be detached: losetup -d
-	# would only mark it to go away on last close, before its fsck.
+	# A loop device that is mounted or held, or one of whose partitions
+	# is, must not be detached: losetup -d would only mark it to go away on
+	# last close, before its fsck.
 	for _l in /sys/block/loop*; do
 		[ -e "$_l/loop/backing_file" ] || continue
-		[ -z "$(ls "$_l/holders" 2>/dev/null)" ] || continue
-		grep -q "^/dev/${_l##*/} " /proc/mounts && continue
+		for _p in "$_l" "$_l/${_l##*/}"p*; do
+			[ -e "$_p" ] || continue
+			[ -z "$(ls "$_p/holders" 2>/dev/null)" ] || continue 2
+			grep -q "^/dev/${_p##*/} " /proc/mounts && continue 2
+		done
 		losetup -d "/dev/${_l##*/}" >/dev/null 2>&1
 	done
+}
+
+# fg_is_layer DIR: DIR (or a directory in it) is a layer of a mounted overlay.
+fg_is_layer() {
+	awk -v d="$1" '$3 == "overlay" && match($4, "(dir=|:)" d "([/,:]|$)") { f = 1 }
+		END { exit !f }' /proc/mounts
 }
 
 # fg_teardown: unmount every recorded filesystem, newest first, and fsck it
@@ -87,6 +97,12 @@ fg_teardown() {
 		_pass=$((_pass + 1))
 		_still=
 		for _d in $_left; do
+			# A layer of a mounted overlay would unmount, but its
+			# superblock would live on under the overlay: not yet.
+			if fg_is_layer "$_d"; then
+				_still="$_still $_d"
+				continue
+			fi
 			_dev=$(awk -v d="$_d" '$2 == d { print $1 }' "$FG_STATE/mounts" | tail -n1)
 			_type=$(awk -v d="$_d" '$2 == d { print $3 }' "$FG_STATE/mounts" | tail -n1)
 			if umount "$_d" 2>>"$FG_RESULTS/commands.log"; then
