@@ -27,6 +27,7 @@ guest_passed() {
 		not_ok "$1" "$(cat "$GUEST_OUT/result" 2>/dev/null); results: $GUEST_OUT
 $(head -n5 "$GUEST_OUT/failures" 2>/dev/null)
 $(head -n5 "$GUEST_OUT/splats.txt" 2>/dev/null)
+$(splat_trace "$GUEST_OUT/console.log")
 last lines of the console:
 $(console_tail "$GUEST_OUT/console.log")"
 	fi
@@ -36,6 +37,29 @@ $(console_tail "$GUEST_OUT/console.log")"
 # carriage returns and the escape sequences.
 console_tail() {
 	tail -n 12 "$1" 2>/dev/null | tr -d '\r' | sed 's/\x1b\[[0-9;]*[a-zA-Z]//g'
+}
+
+# splat_trace LOG: where the first splat of a guest console happened: the
+# harness's last "fg:" marker before it, the splat line, and the kernel
+# frames of its first call trace.  A CI log keeps only a report's tail, and
+# the tail of a panic is the user-space registers of the task.
+splat_trace() {
+	local clean
+	clean=$(tr -d '\r' <"$1" 2>/dev/null | sed 's/\x1b\[[0-9;]*[a-zA-Z]//g') || return 0
+	awk -v re="$FG_SPLAT_RE" -v not="$FG_SPLAT_NOT_RE" '
+		!found && / fg: / { marker = $0 }
+		!found && $0 ~ re && $0 !~ not {
+			found = 1; n = 0
+			print "first splat, after: " marker
+			print; next
+		}
+		found && n < 80 {
+			n++
+			if ($0 ~ /RIP: 0010:|Call Trace|[a-zA-Z_.]+\+0x[0-9a-f]+\/0x/ && shown < 24) {
+				print; shown++
+			}
+			if ($0 ~ /<\/TASK>/) exit
+		}' <<<"$clean"
 }
 
 # freeze_ids FILE, thaw_ids FILE: the node ids of the "fs_freeze: freezing ..."

@@ -31,7 +31,7 @@ not_ok() {
 	[ $# -gt 1 ] && diag "$2"
 	{
 		echo "$TEST_NAME: not ok $_tap_n - $1"
-		[ $# -gt 1 ] && head -n 30 <<<"$2" | sed '/^$/d; s/^/    /'
+		[ $# -gt 1 ] && head -n 45 <<<"$2" | sed '/^$/d; s/^/    /'
 	} >>"$FAILURES"
 	return 0
 }
