@@ -16,10 +16,12 @@ static const char *const edge_kinds[] = {
 };
 static const char *const results[] = {
 	"none", "frozen", "skipped-readonly", "skipped-noflag",
-	"skipped-userfrozen", "failed", NULL
+	"skipped-userfrozen", "failed", "timeout", NULL
 };
 static const char *const orders[] = { "dag", "list", NULL };
-static const char *const last_freezes[] = { "none", "ok", "failed", "cycle", NULL };
+static const char *const last_freezes[] = {
+	"none", "ok", "failed", "cycle", "timeout", "wakeup", "refused", NULL
+};
 
 static bool in_set(const char *v, const char *const *set)
 {
@@ -81,7 +83,7 @@ static int import_sb(struct fg_graph *g, Agnode_t *an, struct fg_node *n)
 	}
 	if (!r || !in_set(r, results)) {
 		fg_err(g, "node \"%s\": result=\"%s\" is not one of none, frozen, "
-		       "skipped-readonly, skipped-noflag, skipped-userfrozen, failed",
+		       "skipped-readonly, skipped-noflag, skipped-userfrozen, failed, timeout",
 		       n->id, r ? r : "");
 		return -1;
 	}
@@ -146,7 +148,7 @@ static int import_graph_attrs(struct fg_graph *g, bool strict)
 		return -1;
 	}
 	if (strict && (!l || !in_set(l, last_freezes))) {
-		fg_err(g, "graph: last_freeze=\"%s\" is not none, ok, failed or cycle",
+		fg_err(g, "graph: last_freeze=\"%s\" is not none, ok, failed, cycle, timeout, wakeup or refused",
 		       l ? l : "");
 		return -1;
 	}
