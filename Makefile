@@ -4,7 +4,8 @@
 #                 suspend it, and render its freeze graph
 #   make test     the whole suite (TAP, run by prove)
 #
-# Other targets: deps kernel guest fsgraph run patches checkpatch clean.
+# Other targets: deps kernel guest fsgraph run patches checkpatch clean;
+# "make kernel STOCK=1" then "make compare" for the stock comparison.
 
 SHELL := /bin/bash
 TOP := $(CURDIR)
@@ -19,16 +20,22 @@ TESTS ?= tests
 TEST_FILES = $(shell find $(TESTS) -path '*/common' -prune -o -type f -regex '.*/[0-9][0-9][0-9]' -print | sort)
 CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror -Wno-format-truncation -std=gnu11
 
-.PHONY: all deps kernel guest fsgraph run demo test unit patches checkpatch clean
+.PHONY: all deps kernel guest fsgraph run demo test unit patches checkpatch clean compare
 
 all: kernel guest
 
 deps:
 	@scripts/deps.sh
 
+# make kernel STOCK=1: the unpatched tree, into build/stock (make compare).
+STOCK ?=
 kernel: deps
 	@kernel/prepare.sh
-	@kernel/build.sh
+	@if [ "$(STOCK)" = 1 ]; then kernel/stock.sh; else kernel/build.sh; fi
+
+# Every topology on the stock kernel and on the series: one table.
+compare: guest
+	@scripts/compare.sh
 
 # --- tools/: fsgraph ---------------------------------------------------
 FSGRAPH_SRC := $(wildcard tools/*.c)
