@@ -21,7 +21,7 @@ die() { echo "guest/mkinitramfs.sh: $*" >&2; exit 1; }
 
 # Each tool the guest runs, and the Debian package that provides it.
 tools="
-mdadm:mdadm lvm:lvm2 dmsetup:dmsetup losetup:mount
+mdadm:mdadm mdmon:mdadm lvm:lvm2 dmsetup:dmsetup losetup:mount
 mke2fs:e2fsprogs mkfs.ext4:e2fsprogs e2fsck:e2fsprogs tune2fs:e2fsprogs
 dumpe2fs:e2fsprogs mkfs.xfs:xfsprogs xfs_repair:xfsprogs xfs_io:xfsprogs
 xfs_db:xfsprogs fsfreeze:util-linux rtcwake:util-linux mkswap:util-linux

@@ -16,7 +16,7 @@ static const char *const edge_kinds[] = {
 };
 static const char *const results[] = {
 	"none", "frozen", "skipped-readonly", "skipped-noflag",
-	"skipped-userfrozen", "failed", "timeout", NULL
+	"skipped-userfrozen", "failed", "timeout", "skipped-served", NULL
 };
 static const char *const orders[] = { "dag", "list", NULL };
 static const char *const last_freezes[] = {
@@ -83,7 +83,8 @@ static int import_sb(struct fg_graph *g, Agnode_t *an, struct fg_node *n)
 	}
 	if (!r || !in_set(r, results)) {
 		fg_err(g, "node \"%s\": result=\"%s\" is not one of none, frozen, "
-		       "skipped-readonly, skipped-noflag, skipped-userfrozen, failed, timeout",
+		       "skipped-readonly, skipped-noflag, skipped-userfrozen, failed, timeout, "
+		       "skipped-served",
 		       n->id, r ? r : "");
 		return -1;
 	}
