@@ -28,6 +28,7 @@ xfs_db:xfsprogs fsfreeze:util-linux rtcwake:util-linux mkswap:util-linux
 swapon:util-linux swapoff:util-linux blkid:util-linux mount:mount
 umount:mount sha256sum:coreutils dd:coreutils mkfs.minix:util-linux
 sfdisk:fdisk blkdiscard:util-linux
+fuse2fs:fuse2fs fusermount:fuse3 nbd-client:nbd-client nbd-server:nbd-server
 "
 
 stage=$(mktemp -d "${TMPDIR:-/tmp}/fg-initramfs.XXXXXX")

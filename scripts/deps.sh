@@ -11,6 +11,8 @@ pkgs=(
 	# guest: QEMU, and the tools the initramfs carries
 	qemu-system-x86 busybox-static cpio gzip mdadm lvm2 dmsetup e2fsprogs
 	xfsprogs util-linux mount coreutils fdisk
+	# guest: storage served by user space (FUSE, nbd)
+	fuse2fs fuse3 nbd-client nbd-server
 	# tools/: fsgraph is built against graphviz's cgraph, and checked with
 	# valgrind
 	graphviz libgraphviz-dev pkg-config valgrind

@@ -26,6 +26,26 @@ fg_mount() {
 	echo "$1 $2 $_type" >>"$FG_STATE/mounts"
 }
 
+# fg_fuse2fs IMAGE DIR: serve the ext2/3/4 image IMAGE at DIR with fuse2fs,
+# in the foreground of a background job whose pid goes to
+# $FG_STATE/fuse2fs.pid.  The mount is recorded for teardown like any other:
+# its fsck waits for the daemon to exit, then checks IMAGE.
+fg_fuse2fs() {
+	mkdir -p "$2"
+	fuse2fs -f "$1" "$2" >>"$FG_RESULTS/commands.log" 2>&1 &
+	echo $! >"$FG_STATE/fuse2fs.pid"
+	_t=0
+	until awk -v d="$2" '$2 == d && $3 ~ /^fuse/ { f = 1 } END { exit !f }' /proc/mounts; do
+		_t=$((_t + 1))
+		if [ $_t -gt 100 ] || ! kill -0 $! 2>/dev/null; then
+			fg_fail "fuse2fs: $1 did not mount on $2"
+			return 1
+		fi
+		sleep 0.1
+	done
+	echo "$1 $2 fuse2fs" >>"$FG_STATE/mounts"
+}
+
 # fg_loop_file PATH SIZE: create a file of SIZE (dd-style, e.g. 64M) and
 # print the loop device attached to it.
 fg_loop_file() {
@@ -54,6 +74,15 @@ fg_fsck() {
 			esac
 		done
 		fg_run fsck xfs_repair -n "$@" ;;
+	fuse2fs)
+		# The daemon writes the image back until it exits.
+		_pid=$(cat "$FG_STATE/fuse2fs.pid" 2>/dev/null)
+		_t=0
+		while [ -n "$_pid" ] && kill -0 "$_pid" 2>/dev/null && [ $_t -lt 300 ]; do
+			sleep 0.1
+			_t=$((_t + 1))
+		done
+		fg_run fsck e2fsck -fn "$1" ;;
 	*) fg_log "no fsck for $2 on $1" ;;
 	esac
 }
