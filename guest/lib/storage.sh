@@ -46,6 +46,30 @@ fg_fuse2fs() {
 	echo "$1 $2 fuse2fs" >>"$FG_STATE/mounts"
 }
 
+# fg_nbd_serve FILE: export FILE with an nbd-server on a unix socket, in
+# this guest, connect /dev/nbd0 to it over netlink, and print /dev/nbd0.
+# fg_release_unused disconnects it and stops the server.
+fg_nbd_serve() {
+	cat >/run/nbd-server.conf <<-EOF
+	[generic]
+	user = root
+	group = root
+	unixsock = /run/nbd.sock
+	[fg]
+	exportname = $1
+	EOF
+	nbd-server -C /run/nbd-server.conf -p "$FG_STATE/nbd-server.pid" \
+		>>"$FG_RESULTS/commands.log" 2>&1 || { fg_fail "nbd-server did not start"; return 1; }
+	_t=0
+	until [ -S /run/nbd.sock ]; do
+		_t=$((_t + 1))
+		[ $_t -gt 100 ] && { fg_fail "nbd-server: no socket /run/nbd.sock"; return 1; }
+		sleep 0.1
+	done
+	fg_run nbd-client nbd-client -unix /run/nbd.sock /dev/nbd0 -N fg || return 1
+	echo /dev/nbd0
+}
+
 # fg_loop_file PATH SIZE: create a file of SIZE (dd-style, e.g. 64M) and
 # print the loop device attached to it.
 fg_loop_file() {
@@ -98,6 +122,18 @@ fg_release_unused() {
 	# A loop device that is mounted or held, or one of whose partitions
 	# is, must not be detached: losetup -d would only mark it to go away on
 	# last close, before its fsck.
+	# An nbd device goes once nothing holds or mounts it, and the server
+	# with the last of them.
+	for _n in /sys/block/nbd*; do
+		[ -e "$_n/pid" ] || continue
+		[ -z "$(ls "$_n/holders" 2>/dev/null)" ] || continue
+		grep -q "^/dev/${_n##*/} " /proc/mounts && continue
+		nbd-client -d "/dev/${_n##*/}" >/dev/null 2>&1
+	done
+	if [ -s "$FG_STATE/nbd-server.pid" ] && ! ls /sys/block/nbd*/pid >/dev/null 2>&1; then
+		kill "$(cat "$FG_STATE/nbd-server.pid")" 2>/dev/null
+		rm -f "$FG_STATE/nbd-server.pid"
+	fi
 	for _l in /sys/block/loop*; do
 		[ -e "$_l/loop/backing_file" ] || continue
 		for _p in "$_l" "$_l/${_l##*/}"p*; do
