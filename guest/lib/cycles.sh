@@ -18,6 +18,20 @@ fg_cycle_pm_test() {
 	return $rc
 }
 
+# fg_try_suspend NAME: a pm_test=freezer suspend outside the cycles, for a
+# test: its status in $FG_RESULTS/NAME.rc, its duration in NAME.ms, the
+# dump after it in NAME.dot.  /proc/uptime counts in 10 ms steps, so the
+# figure is rounded, not truncated: awk's 5.00 - 0.00 may be 4.9999...,
+# which %d makes 4999.
+fg_try_suspend() {
+	_t0=$(cut -d' ' -f1 /proc/uptime)
+	fg_cycle_pm_test freezer 2>"$FG_RESULTS/$1.err" && _rc=0 || _rc=$?
+	_t1=$(cut -d' ' -f1 /proc/uptime)
+	awk -v a="$_t0" -v b="$_t1" 'BEGIN { printf "%.0f\n", (b - a) * 1000 }' >"$FG_RESULTS/$1.ms"
+	echo $_rc >"$FG_RESULTS/$1.rc"
+	cat /sys/kernel/debug/fs_freeze_graph >"$FG_RESULTS/$1.dot" 2>/dev/null || true
+}
+
 # fg_rtc_delay: seconds until the RTC alarm of an S3 cycle.  The alarm is
 # armed before the kernel's own "Filesystems sync", which under the dd load
 # on a loop stack can take longer than 3 s; an alarm that fires before S3
