@@ -245,6 +245,38 @@ int *fg_eligible_by(const struct fg_graph *g, bool by_list, int *count)
 	return v;
 }
 
+/*
+ * The nodes that write through a node user space serves (served="..."),
+ * over edges that order, and the served nodes themselves: the superblocks
+ * among them are frozen in the early phase, before the task freezer.
+ */
+bool *fg_needs_served(const struct fg_graph *g)
+{
+	bool *needs = fg_xmalloc(sizeof(bool) * (size_t)(g->nnodes + 1));
+	int *queue = fg_xmalloc(sizeof(int) * (size_t)(g->nnodes + 1));
+	int head = 0, tail = 0, i;
+
+	for (i = 0; i < g->nnodes; i++) {
+		needs[i] = g->nodes[i].served != NULL;
+		if (needs[i])
+			queue[tail++] = i;
+	}
+	while (head < tail) {
+		int v = queue[head++];
+
+		for (i = 0; i < g->nodes[v].nin; i++) {
+			int e = g->nodes[v].in[i], u = g->edges[e].from;
+
+			if (orders(g, e) && !needs[u]) {
+				needs[u] = true;
+				queue[tail++] = u;
+			}
+		}
+	}
+	free(queue);
+	return needs;
+}
+
 /* With nothing ready, an unsorted node that is not reached, or -1. */
 static int unstick(const bool *reached, const bool *done, int n)
 {

@@ -3,10 +3,12 @@
  * fsgraph check FILE [--sequence SEQ] [--order dag|list]
  *
  * Verifies a dump: it is acyclic; freeze_idx and list_idx number the eligible
- * superblocks 0..k-1; every superblock is frozen before each superblock it
- * needs, directly or through block devices; the order is the canonical one
- * (ties broken newest first); and, with --sequence, the sequence the kernel
- * logged is exactly the dump's order.
+ * superblocks 0..k-1; list_idx is the early phase (the superblocks that write
+ * through a node user space serves) newest first, then the others newest
+ * first; every superblock is frozen before each superblock it needs,
+ * directly or through block devices; the order is the canonical one (ties
+ * broken by list_idx); and, with --sequence, the sequence the kernel logged
+ * is exactly the dump's order.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -42,6 +44,36 @@ static int check_indices(const struct fg_graph *g, bool list)
 		}
 	}
 	free(seen);
+	return bad;
+}
+
+/*
+ * list_idx is the order fs_freeze_order=list freezes in: the early phase
+ * first, then the late one, each newest superblock (highest list_pos) first.
+ */
+static int check_list_order(const struct fg_graph *g)
+{
+	bool *early = fg_needs_served(g);
+	int k = 0, i, bad = 0, *v = fg_eligible_by(g, true, &k);
+
+	for (i = 1; i < k && !bad; i++) {
+		const struct fg_node *a = &g->nodes[v[i - 1]], *b = &g->nodes[v[i]];
+
+		if (early[v[i - 1]] != early[v[i]]) {
+			if (early[v[i - 1]])
+				continue;
+			fg_err(g, "list_idx: %s at %d writes through storage user space serves, "
+			       "so it is frozen early, before %s at %d", fg_name(b), b->list_idx,
+			       fg_name(a), a->list_idx);
+			bad = 1;
+		} else if (a->list_pos < b->list_pos) {
+			fg_err(g, "list_idx: %s (list_pos %d) is newer than %s (list_pos %d), "
+			       "so it comes first", fg_name(b), b->list_pos, fg_name(a), a->list_pos);
+			bad = 1;
+		}
+	}
+	free(v);
+	free(early);
 	return bad;
 }
 
@@ -83,7 +115,7 @@ static int check_canonical(const struct fg_graph *g)
 	for (i = 0; want && i < k && i < kk; i++) {
 		if (want[i] != have[i]) {
 			fg_err(g, "freeze order differs from the canonical order at %d: "
-			       "%s instead of %s (ties must go newest first)",
+			       "%s instead of %s (ties go by list_idx: the early phase, then newest first)",
 			       i, fg_name(&g->nodes[have[i]]), fg_name(&g->nodes[want[i]]));
 			bad = 1;
 			break;
@@ -153,7 +185,7 @@ int fg_cmd_check(int argc, char **argv)
 	rc = fg_load_acyclic(&g, argv[optind]);
 	if (rc)
 		goto out;
-	if (check_indices(&g, false) || check_indices(&g, true)) {
+	if (check_indices(&g, false) || check_indices(&g, true) || check_list_order(&g)) {
 		rc = FG_EXIT_FAIL;
 		goto out;
 	}

@@ -26,6 +26,8 @@ struct fg_node {
 	char *id;		/* "sb:MAJ:MIN" or "bdev:MAJ:MIN" */
 	enum fg_kind kind;
 	char *label, *fstype, *dev, *result;
+	char *served;		/* who serves it from user space, or NULL */
+	char *phase;		/* sb: the last freeze's phase, or NULL */
 	int list_pos, eligible, freeze_idx, list_idx, err;
 	long long freeze_ns;
 	bool flushed;		/* bdev: the last freeze synced it */
@@ -81,6 +83,7 @@ int fg_reach(const struct fg_graph *g, int src, int *parent, int *seen, int stam
 typedef int (*fg_need_fn)(const struct fg_graph *g, int a, int b, void *arg);
 int fg_for_each_need(const struct fg_graph *g, fg_need_fn fn, void *arg);
 int *fg_eligible_by(const struct fg_graph *g, bool by_list, int *count);
+bool *fg_needs_served(const struct fg_graph *g);
 int *fg_canonical_order(const struct fg_graph *g, int *count);
 int fg_path(const struct fg_graph *g, int from, int to, int **path);
 

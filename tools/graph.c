@@ -78,6 +78,8 @@ void fg_free(struct fg_graph *g)
 		free(n->fstype);
 		free(n->dev);
 		free(n->result);
+		free(n->served);
+		free(n->phase);
 		free(n->out);
 		free(n->in);
 	}

@@ -18,6 +18,7 @@ static const char *const results[] = {
 	"none", "frozen", "skipped-readonly", "skipped-noflag",
 	"skipped-userfrozen", "failed", "timeout", "skipped-served", NULL
 };
+static const char *const phases[] = { "none", "early", "late", NULL };
 static const char *const orders[] = { "dag", "list", NULL };
 static const char *const last_freezes[] = {
 	"none", "ok", "failed", "cycle", "timeout", "wakeup", "refused", NULL
@@ -71,7 +72,7 @@ static int get_int(struct fg_graph *g, Agnode_t *an, const char *name,
 static int import_sb(struct fg_graph *g, Agnode_t *an, struct fg_node *n)
 {
 	long long v[7];
-	const char *r = attr(an, "result");
+	const char *r = attr(an, "result"), *p = attr(an, "phase");
 
 	if (get_int(g, an, "list_pos", 0, &v[0]) || get_int(g, an, "eligible", 0, &v[1]) ||
 	    get_int(g, an, "freeze_idx", -1, &v[2]) || get_int(g, an, "list_idx", -1, &v[3]) ||
@@ -88,6 +89,12 @@ static int import_sb(struct fg_graph *g, Agnode_t *an, struct fg_node *n)
 		       n->id, r ? r : "");
 		return -1;
 	}
+	/* Optional: dumps before the two-phase freeze lack it. */
+	if (p && !in_set(p, phases)) {
+		fg_err(g, "node \"%s\": phase=\"%s\" is not none, early or late", n->id, p);
+		return -1;
+	}
+	n->phase = p ? fg_xstrdup(p) : NULL;
 	n->list_pos = (int)v[0];
 	n->eligible = (int)v[1];
 	n->freeze_idx = (int)v[2];
@@ -130,6 +137,8 @@ static int import_node(struct fg_graph *g, Agnode_t *an, bool strict)
 		n->fstype = fg_xstrdup(v);
 	if ((v = attr(an, "dev")))
 		n->dev = fg_xstrdup(v);
+	if ((v = attr(an, "served")))
+		n->served = fg_xstrdup(v);
 	if (!strict)
 		return 0;
 	k = attr(an, "kind");
