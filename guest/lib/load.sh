@@ -21,15 +21,21 @@ fg_load_start() {
 		) &
 		echo $! >>"$FG_STATE/dd-pids"
 		fg_ck_write "$_dir" 8 # before the cycles: these must survive them
-		(
-			_i=0
-			while [ ! -e "$FG_STATE/stop-load" ]; do
-				fg_ck_write "$_dir" 1 "loop$_i"
-				_i=$(((_i + 1) % 32))
-			done
-		) &
-		echo $! >>"$FG_STATE/load-pids"
+		fg_ck_loop_start "$_dir"
 	done
+}
+
+# fg_ck_loop_start DIR: a writer of checksummed files on DIR, one after the
+# other, until the load stops.
+fg_ck_loop_start() {
+	(
+		_i=0
+		while [ ! -e "$FG_STATE/stop-load" ]; do
+			fg_ck_write "$1" 1 "loop$_i"
+			_i=$(((_i + 1) % 32))
+		done
+	) &
+	echo $! >>"$FG_STATE/load-pids"
 }
 
 # fg_ck_write DIR COUNT [TAG]: write COUNT random files, fsync each, and
