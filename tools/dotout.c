@@ -20,7 +20,8 @@ void fg_write_dot(const struct fg_graph *g, FILE *f)
 {
 	int i;
 
-	fprintf(f, "digraph fs_freeze_graph {\n  graph [order=");
+	fprintf(f, "digraph fs_freeze_graph {\n  graph [schema=\"%d.%d\", order=",
+		FG_SCHEMA_MAJOR, FG_SCHEMA_MINOR);
 	put_str(f, g->order);
 	fprintf(f, ", last_freeze=");
 	put_str(f, g->last_freeze);

@@ -20,6 +20,10 @@ enum {
 	FG_EXIT_CYCLE = 4,	/* the graph has a dependency cycle */
 };
 
+/* The dump schema this fsgraph reads: any 1.x (fs/fs_freeze_graph_dump.c). */
+#define FG_SCHEMA_MAJOR 1
+#define FG_SCHEMA_MINOR 0
+
 enum fg_kind { FG_SB, FG_BDEV, FG_OTHER };
 
 struct fg_node {
@@ -46,6 +50,7 @@ struct fg_edge {
 struct fg_graph {
 	const char *file;	/* for messages */
 	char *order, *last_freeze;
+	int schema_major, schema_minor;	/* 1.0 for dumps without schema= */
 	struct fg_node *nodes;
 	int nnodes, ncap;
 	struct fg_edge *edges;

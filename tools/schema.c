@@ -149,9 +149,37 @@ static int import_node(struct fg_graph *g, Agnode_t *an, bool strict)
 	return n->kind == FG_SB ? import_sb(g, an, n) : import_bdev(g, an, n);
 }
 
+/*
+ * schema="MAJOR.MINOR": a newer MINOR only adds attributes, which are
+ * ignored; another MAJOR changed what they mean, and is refused.  Dumps
+ * from before the schema was versioned have none: 1.0.
+ */
+static int import_schema(struct fg_graph *g)
+{
+	const char *v = attr(g->ag, "schema");
+	int major = 1, minor = 0;
+	char tail;
+
+	if (v && sscanf(v, "%d.%d%c", &major, &minor, &tail) != 2) {
+		fg_err(g, "graph: schema=\"%s\" is not MAJOR.MINOR", v);
+		return -1;
+	}
+	if (major != FG_SCHEMA_MAJOR) {
+		fg_err(g, "graph: schema %d.%d: this fsgraph reads schema %d.x only",
+		       major, minor, FG_SCHEMA_MAJOR);
+		return -1;
+	}
+	g->schema_major = major;
+	g->schema_minor = minor;
+	return 0;
+}
+
 static int import_graph_attrs(struct fg_graph *g, bool strict)
 {
 	const char *o = attr(g->ag, "order"), *l = attr(g->ag, "last_freeze");
+
+	if (import_schema(g))
+		return -1;
 
 	if (strict && (!o || !in_set(o, orders))) {
 		fg_err(g, "graph: order=\"%s\" is not dag or list", o ? o : "");
