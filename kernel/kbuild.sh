@@ -19,12 +19,17 @@ kmake() {
 
 # kconfig OBJ FRAGMENT: OBJ/.config is allnoconfig plus FRAGMENT, and every
 # option of FRAGMENT survived Kconfig's dependencies (else: the list, and 1).
+# An option that the tree does not define at all is one the series adds: the
+# stock tree, and the commits before the one that adds it, go without it.
 kconfig() {
 	local o=$1 frag=$2 missing
 	mkdir -p "$o"
 	kmake "$o" -s KCONFIG_ALLCONFIG="$frag" allnoconfig || return 1
 	missing=$(grep -E '^CONFIG_[A-Za-z0-9_]+=' "$frag" | while IFS= read -r line; do
-		grep -qxF "$line" "$o/.config" || echo "  $line"
+		grep -qxF "$line" "$o/.config" && continue
+		sym=${line%%=*}
+		grep -rqx --include='Kconfig*' "config ${sym#CONFIG_}" "$tree" || continue
+		echo "  $line"
 	done)
 	[ -z "$missing" ] && return 0
 	echo "these options of $frag did not stick (dependency missing?):" >&2

@@ -16,8 +16,8 @@ pkgs=(
 	# tools/: fsgraph is built against graphviz's cgraph, and checked with
 	# valgrind
 	graphviz libgraphviz-dev pkg-config valgrind
-	# checkpatch.pl: spdxcheck.py needs ply
-	python3-ply
+	# checkpatch.pl: spdxcheck.py needs ply, and git for a new file
+	python3-ply python3-git
 	# the guest shell, and tests: prove
 	dash
 	perl

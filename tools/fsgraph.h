@@ -22,7 +22,7 @@ enum {
 
 /* The dump schema this fsgraph reads: any 1.x (fs/fs_freeze_graph_dump.c). */
 #define FG_SCHEMA_MAJOR 1
-#define FG_SCHEMA_MINOR 0
+#define FG_SCHEMA_MINOR 1
 
 enum fg_kind { FG_SB, FG_BDEV, FG_OTHER };
 
