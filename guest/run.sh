@@ -75,7 +75,7 @@ for size in $(topo_var "$topo" TOPO_DISKS); do
 	i=$((i + 1))
 done
 letters=abcdefghijklmnop
-cmdline="console=ttyS0,115200 loglevel=4 log_buf_len=8M panic=-1 oops=panic"
+cmdline="console=ttyS0,115200 loglevel=4 log_buf_len=8M panic=-1 oops=panic pm_debug_messages"
 # hung_task_timeout_secs has no command-line parameter of its own, only the
 # generic "sysctl." form; the guest fails a run whose command line holds a
 # parameter the kernel does not know.
