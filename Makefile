@@ -91,7 +91,7 @@ test: kernel guest $(B)/fsgraph-asan
 	@rm -f $(B)/test-results/topology-table.txt $(B)/test-results/failures.txt
 	@prove $(TEST_FILES); status=$$?; \
 	if [ -s $(B)/test-results/topology-table.txt ]; then \
-		echo; echo "Topologies (list violates: A>B, A needs B but list order freezes B first; ms: median freeze phase):"; \
+		echo; echo "Topologies (list violates: A>B, A needs B but list order freezes B first; ms: median freeze, both phases):"; \
 		cat $(B)/test-results/topology-table.txt; fi; \
 	if [ -s $(B)/test-results/failures.txt ]; then \
 		echo; echo "Failures (details under $(B)/test-results):"; \

@@ -38,8 +38,10 @@ table_row() {
 	verdict=$(cat "$dir/result" 2>/dev/null)
 	[ "$verdict" = PASS ] || notes+=("DAG run ${verdict:-gave no verdict}")
 	[ "$3" = - ] || notes+=("$3")
-	ms=$(grep -o 'froze [0-9]* filesystems\? in [a-z]* order in [0-9]* ms' "$dir/dmesg.txt" 2>/dev/null |
-		awk '{ print $(NF - 1) }' | median)
+	# Per cycle: the early phase (if it froze anything) plus the late one.
+	ms=$(grep -oE 'froze [0-9]+ filesystems? (needing user space, before freezing tasks, )?in [a-z]+ order in [0-9]+ ms' \
+		"$dir/dmesg.txt" 2>/dev/null |
+		awk '/needing user space/ { early += $(NF - 1); next } { print early + $(NF - 1); early = 0 }' | median)
 	wakes=$(grep -c . "$dir/host-wakeups" 2>/dev/null)
 	[ -z "$wakes" ] || notes+=("host woke S3 x$wakes")
 	for n in "${notes[@]}"; do joined+="${joined:+; }$n"; done
