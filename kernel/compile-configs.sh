@@ -66,7 +66,7 @@ for n in ${*:-noblock nosleep}; do
 	frag "$n" >"$o/allconfig.frag"
 	start=$(date +%s)
 	if ! kconfig "$o" "$o/allconfig.frag" >"$o/build.log" 2>&1 || ! expect "$n" "$o"; then
-		echo "FAIL $n: the config is not the one meant (build/obj-cfg-$n/.config)"
+		echo "FAIL $n: the config is not the one meant (${o#"$top"/}/.config)"
 		sed 's/^/     /' "$o/build.log"
 		rc=1
 		continue
@@ -74,7 +74,7 @@ for n in ${*:-noblock nosleep}; do
 	if kmake "$o" -j"$jobs" vmlinux >>"$o/build.log" 2>&1 && [ -f "$o/vmlinux" ]; then
 		echo "ok   $n ($(( $(date +%s) - start ))s)"
 	else
-		echo "FAIL $n (build/obj-cfg-$n/build.log):"
+		echo "FAIL $n (${o#"$top"/}/build.log):"
 		tail -n 20 "$o/build.log" | sed 's/^/     /'
 		rc=1
 	fi
