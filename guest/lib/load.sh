@@ -1,9 +1,25 @@
 # Write load while suspending: the seed RFC's dd loop, plus a writer of
 # checksummed, fsync'ed files whose checksums are verified after the cycles.
 
-# fg_dd_count DIR: MiB for one dd run, 1 GiB or what the filesystem allows.
+# fg_loop_holes DIR: MiB that the loop files on DIR's filesystem may still
+# allocate: their size less what they hold.  mke2fs and mkfs.xfs discard the
+# device they format, and a loop device punches the discard into its file,
+# so even a file written in full is sparse once formatted.  The filesystem
+# on it fills the holes later, and a write into a hole on a full filesystem
+# fails inside the loop driver: an I/O error for the filesystem above.
+fg_loop_holes() {
+	_dev=$(stat -c %d "$1")
+	losetup -l -n -O BACK-FILE 2>/dev/null | while read -r _f; do
+		[ -f "$_f" ] && [ "$(stat -c %d "$_f")" = "$_dev" ] || continue
+		stat -c '%s %b %B' "$_f"
+	done | awk '{ h = $1 - $2 * $3; if (h > 0) s += h } END { print int(s / 1048576) }'
+}
+
+# fg_dd_count DIR: MiB for one dd run, 1 GiB or what the filesystem allows
+# once the holes of the loop files on it are kept free.
 fg_dd_count() {
-	_free=$(df -m "$1" | awk 'NR == 2 { print int($4 * 0.6) }')
+	_holes=$(fg_loop_holes "$1")
+	_free=$(df -m "$1" | awk -v h="$_holes" 'NR == 2 { print int(($4 - h) * 0.6) }')
 	[ "$_free" -gt 1024 ] && _free=1024
 	[ "$_free" -lt 1 ] && _free=1
 	echo "$_free"
@@ -13,7 +29,7 @@ fg_dd_count() {
 fg_load_start() {
 	for _dir in "$@"; do
 		_n=$(fg_dd_count "$_dir")
-		fg_log "load: dd loop of ${_n} MiB and checksummed writer on $_dir"
+		fg_log "load: dd loop of ${_n} MiB and checksummed writer on $_dir ($(fg_loop_holes "$_dir") MiB kept for loop files)"
 		(
 			while [ ! -e "$FG_STATE/stop-load" ]; do
 				dd if=/dev/zero of="$_dir/fg-dd" bs=1M count="$_n" 2>/dev/null
