@@ -35,10 +35,18 @@ deps:
 	@scripts/deps.sh
 
 # make kernel STOCK=1: the unpatched tree, into build/stock (make compare).
+# make kernel FLAVOR=kasan: the series with kernel/flavor-kasan.config, into
+# build/kasan; make test FLAVOR=kasan [TESTS=...] boots that kernel, and
+# keeps its results in build/test-results-kasan.
 STOCK ?=
+FLAVOR ?=
+export FG_FLAVOR := $(FLAVOR)
+RESULTS_DIR := $(B)/test-results$(if $(FLAVOR),-$(FLAVOR))
 kernel: deps
 	@kernel/prepare.sh
-	@if [ "$(STOCK)" = 1 ]; then kernel/stock.sh; else kernel/build.sh; fi
+	@if [ "$(STOCK)" = 1 ]; then kernel/stock.sh; \
+	elif [ -n "$(FLAVOR)" ]; then kernel/flavor.sh "$(FLAVOR)"; \
+	else kernel/build.sh; fi
 
 # Every topology on the stock kernel and on the series: one table.
 compare: guest
@@ -99,14 +107,14 @@ unit: $(B)/fsgraph $(B)/fsgraph-asan
 	@prove $(sort $(wildcard tests/tools/[0-9][0-9][0-9]))
 
 test: kernel guest $(B)/fsgraph-asan
-	@rm -f $(B)/test-results/topology-table.txt $(B)/test-results/failures.txt
+	@rm -f $(RESULTS_DIR)/topology-table.txt $(RESULTS_DIR)/failures.txt
 	@prove $(TEST_FILES); status=$$?; \
-	if [ -s $(B)/test-results/topology-table.txt ]; then \
+	if [ -s $(RESULTS_DIR)/topology-table.txt ]; then \
 		echo; echo "Topologies (list violates: A>B, A needs B but list order freezes B first; ms: median freeze, both phases):"; \
-		cat $(B)/test-results/topology-table.txt; fi; \
-	if [ -s $(B)/test-results/failures.txt ]; then \
-		echo; echo "Failures (details under $(B)/test-results):"; \
-		cat $(B)/test-results/failures.txt; fi; \
+		cat $(RESULTS_DIR)/topology-table.txt; fi; \
+	if [ -s $(RESULTS_DIR)/failures.txt ]; then \
+		echo; echo "Failures (details under $(RESULTS_DIR)):"; \
+		cat $(RESULTS_DIR)/failures.txt; fi; \
 	exit $$status
 
 # --- the patch series ---------------------------------------------------

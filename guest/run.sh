@@ -13,7 +13,7 @@ options:
   -c "CYCLES"   suspend cycles, overriding TOPO_CYCLES, e.g. "freezer:2 mem:1"
   -a "ARGS"     extra kernel command line, e.g. "fs_freeze_order=list"
   -t SECONDS    host-side timeout (default: TOPO_TIMEOUT, else 900)
-  -k KERNEL     kernel image (default: build/bzImage)
+  -k KERNEL     kernel image (default: $FG_KERNEL, else build/bzImage)
   -i INITRD     base initramfs (default: build/initramfs.cpio.gz)
   -q            do not copy the guest console to stdout
   -n            only check TOPOLOGY and the options, boot nothing
@@ -35,7 +35,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/guest/topology.sh"
 . "$top/guest/splats.sh"
 
-kernel=$top/build/bzImage initrd=$top/build/initramfs.cpio.gz
+kernel=${FG_KERNEL:-$top/build/bzImage} initrd=$top/build/initramfs.cpio.gz
 out= cycles= append= tmo= quiet=0 dry=0
 while getopts "o:c:a:t:k:i:qnh" opt; do
 	case $opt in

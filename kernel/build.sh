@@ -10,7 +10,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 tree=${TREE:-$top/build/linux}
 obj=${KBUILD_OUTPUT_DIR:-$top/build/obj}
-frag=$top/kernel/freezegraph.config
+frag=${FRAGMENT:-$top/kernel/freezegraph.config}
 jobs=${JOBS:-$(nproc)}
 
 die() { echo "kernel/build.sh: $*" >&2; exit 1; }

@@ -4,12 +4,20 @@
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 B=$TOP/build
 FSGRAPH=${FSGRAPH:-$B/fsgraph}
+# The kernel under test: build/bzImage, or with FG_FLAVOR (make test
+# FLAVOR=kasan) the flavour's, from build/FLAVOR/.  KOBJ is its objects.
+if [ -n "${FG_FLAVOR:-}" ]; then
+	KERNEL=$B/$FG_FLAVOR/bzImage KOBJ=$B/$FG_FLAVOR/obj
+	export FG_KERNEL=$KERNEL
+else
+	KERNEL=$B/bzImage KOBJ=$B/obj
+fi
 _tap_n=0
 _tap_failed=0
 
 # Where this test keeps what a failure needs: build/test-results/GROUP-NNN.
 TEST_NAME=$(basename "$(dirname "$0")")-$(basename "$0")
-RESULTS=$B/test-results/$TEST_NAME
+RESULTS=$B/test-results${FG_FLAVOR:+-$FG_FLAVOR}/$TEST_NAME
 rm -rf "$RESULTS" && mkdir -p "$RESULTS"
 
 tap_plan() { echo "1..$1"; }
@@ -22,7 +30,7 @@ ok() {
 
 # Every failure also goes to $FAILURES, which "make test" prints last, so
 # that a CI log that keeps only its tail still says what failed and why.
-FAILURES=$B/test-results/failures.txt
+FAILURES=$B/test-results${FG_FLAVOR:+-$FG_FLAVOR}/failures.txt
 
 not_ok() {
 	_tap_n=$((_tap_n + 1))
@@ -79,8 +87,8 @@ requires_file() {
 
 # requires_kernel seed|graph: the built kernel carries that part of the series.
 requires_kernel() {
-	local map=$B/obj/System.map sym
-	requires_file "$B/bzImage" "make kernel"
+	local map=$KOBJ/System.map sym
+	requires_file "$KERNEL" "make kernel${FG_FLAVOR:+ FLAVOR=$FG_FLAVOR}"
 	requires_file "$map" "make kernel"
 	case $1 in
 	seed) sym=fs_suspend_freeze ;;

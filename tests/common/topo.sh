@@ -2,7 +2,7 @@
 # an inversion, in list order too), check it, and write its row of the
 # summary table that "make test" prints at the end.
 
-TABLE=$B/test-results/topology-table.txt
+TABLE=$B/test-results${FG_FLAVOR:+-$FG_FLAVOR}/topology-table.txt
 
 # median: the median of the numbers on stdin, or "-".
 median() {
