@@ -6,6 +6,7 @@
 #
 # Other targets: deps kernel guest fsgraph run patches checkpatch clean;
 # "make kernel STOCK=1" then "make compare" for the stock comparison;
+# "make soak" runs SOAK_CYCLES (200) cycles on each topology;
 # "make configs" links the series without a block layer and without system
 # sleep (two small kernels, about 13 min cold on 2 cores).
 
@@ -27,7 +28,7 @@ TEST_FILES = $(shell find $(TESTS) -path '*/common' -prune \
 	-o -type f -regex '.*/[0-9][0-9][0-9]' -print | sort)
 CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror -Wno-format-truncation -std=gnu11
 
-.PHONY: all deps kernel guest fsgraph run demo test unit patches checkpatch clean compare configs
+.PHONY: all deps kernel guest fsgraph run demo test unit patches checkpatch clean compare configs soak
 
 all: kernel guest
 
@@ -47,6 +48,10 @@ kernel: deps
 	@if [ "$(STOCK)" = 1 ]; then kernel/stock.sh; \
 	elif [ -n "$(FLAVOR)" ]; then kernel/flavor.sh "$(FLAVOR)"; \
 	else kernel/build.sh; fi
+
+# SOAK_CYCLES (200) cycles on every topology (SOAK_TOPOLOGIES): one table.
+soak: kernel guest fsgraph
+	@scripts/soak.sh
 
 # Every topology on the stock kernel and on the series: one table.
 compare: guest

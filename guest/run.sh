@@ -16,6 +16,7 @@ options:
   -k KERNEL     kernel image (default: $FG_KERNEL, else build/bzImage)
   -i INITRD     base initramfs (default: build/initramfs.cpio.gz)
   -q            do not copy the guest console to stdout
+  -s            stop the cycles at the first one that fails (make soak)
   -n            only check TOPOLOGY and the options, boot nothing
   -h            this help
 
@@ -36,12 +37,12 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/guest/splats.sh"
 
 kernel=${FG_KERNEL:-$top/build/bzImage} initrd=$top/build/initramfs.cpio.gz
-out= cycles= append= tmo= quiet=0 dry=0
-while getopts "o:c:a:t:k:i:qnh" opt; do
+out= cycles= append= tmo= quiet=0 dry=0 stop=0
+while getopts "o:c:a:t:k:i:qsnh" opt; do
 	case $opt in
 	o) out=$OPTARG ;; c) cycles=$OPTARG ;; a) append=$OPTARG ;;
 	t) tmo=$OPTARG ;; k) kernel=$OPTARG ;; i) initrd=$OPTARG ;;
-	q) quiet=1 ;; n) dry=1 ;; h) usage; exit 0 ;; *) usage >&2; exit 2 ;;
+	q) quiet=1 ;; s) stop=1 ;; n) dry=1 ;; h) usage; exit 0 ;; *) usage >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -103,7 +104,7 @@ cmdline+=" $append"
 stage=$(mktemp -d) && trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/fg-run"
 cp "$topo" "$stage/fg-run/topology"
-printf 'FG_NAME=%q\nFG_CYCLES=%q\n' "$name" "$cycles" >"$stage/fg-run/params"
+printf 'FG_NAME=%q\nFG_CYCLES=%q\nFG_STOP_ON_FAIL=%s\n' "$name" "$cycles" "$stop" >"$stage/fg-run/params"
 (cd "$stage" && find fg-run | cpio -o -H newc --owner=0:0 --quiet | gzip -n) >"$stage/run.cpio.gz"
 cat "$initrd" "$stage/run.cpio.gz" >"$out/initrd.img"
 

@@ -103,16 +103,24 @@ fg_cycle() {
 	fg_log "cycle $kind $n: $ok ($((t1 - t0))s)"
 }
 
-# fg_cycles SPEC: run "KIND:COUNT ..." cycles, e.g. "freezer:3 mem:1".
+# fg_cycles SPEC: run "KIND:COUNT ..." cycles, e.g. "freezer:3 mem:1".  A
+# kind may come back ("freezer:2 mem:1 freezer:2"): its cycles are numbered
+# on.  With FG_STOP_ON_FAIL=1 (guest/run.sh -s, make soak), the first cycle
+# that fails ends them.
 fg_cycles() {
-	local item kind count i
+	local item kind count i n
 	case " $1 " in *" disk:"*) fg_swap_setup || return 1 ;; esac
 	for item in $1; do
 		kind=${item%%:*}
 		count=${item#*:}
 		i=1
 		while [ $i -le "$count" ]; do
-			fg_cycle "$kind" $i
+			eval "n=\$((\${_fg_n_$kind:-0} + 1)); _fg_n_$kind=\$n"
+			fg_cycle "$kind" "$n"
+			if [ "${FG_STOP_ON_FAIL:-0}" = 1 ] && fg_failed; then
+				fg_log "stopping the cycles at the first failure"
+				return 1
+			fi
 			i=$((i + 1))
 		done
 	done

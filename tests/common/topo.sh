@@ -9,10 +9,24 @@ median() {
 	sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'
 }
 
+# p99: the 99th percentile (nearest rank) of the numbers on stdin, or "-".
+p99() {
+	sort -n | awk '{ v[NR] = $1 } END { if (!NR) { print "-"; exit }
+		r = int(NR * 0.99); if (r < NR * 0.99) r++; print v[r] }'
+}
+
 # edges_found DUMP: "mount:2 holder:1 ..." for the edges of a dump.
 edges_found() {
 	grep -o '" -> "[^]]*kind="[a-z]*"' "$1" | grep -o 'kind="[a-z]*"' | cut -d'"' -f2 |
 		sort | uniq -c | awk '{ printf "%s%s:%s", (NR > 1 ? " " : ""), $2, $1 }'
+}
+
+# freeze_ms DIR: for each cycle of a run, the freeze phase in ms: the early
+# phase (if it froze anything) plus the late one.
+freeze_ms() {
+	grep -oE 'froze [0-9]+ filesystems? (needing user space, before freezing tasks, )?in [a-z]+ order in [0-9]+ ms' \
+		"$1/dmesg.txt" 2>/dev/null |
+		awk '/needing user space/ { early += $(NF - 1); next } { print early + $(NF - 1); early = 0 }'
 }
 
 ROW_FMT='%-22s | %-34s | %-18s | %-18s | %-13s | %6s | %5s | %s\n'
@@ -38,10 +52,7 @@ table_row() {
 	verdict=$(cat "$dir/result" 2>/dev/null)
 	[ "$verdict" = PASS ] || notes+=("DAG run ${verdict:-gave no verdict}")
 	[ "$3" = - ] || notes+=("$3")
-	# Per cycle: the early phase (if it froze anything) plus the late one.
-	ms=$(grep -oE 'froze [0-9]+ filesystems? (needing user space, before freezing tasks, )?in [a-z]+ order in [0-9]+ ms' \
-		"$dir/dmesg.txt" 2>/dev/null |
-		awk '/needing user space/ { early += $(NF - 1); next } { print early + $(NF - 1); early = 0 }' | median)
+	ms=$(freeze_ms "$dir" | median)
 	wakes=$(grep -c . "$dir/host-wakeups" 2>/dev/null)
 	[ -z "$wakes" ] || notes+=("host woke S3 x$wakes")
 	for n in "${notes[@]}"; do joined+="${joined:+; }$n"; done
