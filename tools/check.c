@@ -195,6 +195,9 @@ int fg_cmd_check(int argc, char **argv)
 	if (!rc)
 		printf("%s: ok: %d nodes, %d edges, order %s\n", g.file, g.nnodes,
 		       g.nedges, order ? order : g.order);
+	if (g.lost_edges)
+		fprintf(stderr, "%s: warning: complete=0: the kernel could not record %d dependenc%s, so this graph and its order may be wrong\n",
+			g.file, g.lost_edges, g.lost_edges == 1 ? "y" : "ies");
 out:
 	fg_free(&g);
 	return rc;

@@ -51,6 +51,7 @@ struct fg_graph {
 	const char *file;	/* for messages */
 	char *order, *last_freeze;
 	int schema_major, schema_minor;	/* 1.0 for dumps without schema= */
+	int lost_edges;		/* edges the kernel could not record (1.2) */
 	struct fg_node *nodes;
 	int nnodes, ncap;
 	struct fg_edge *edges;

@@ -174,6 +174,27 @@ static int import_schema(struct fg_graph *g)
 	return 0;
 }
 
+/*
+ * complete=0|1 and lost_edges=N (1.2): the kernel went on without edges it
+ * could not record.  Both or neither, and they must agree.
+ */
+static int import_lost(struct fg_graph *g)
+{
+	const char *c = attr(g->ag, "complete"), *n = attr(g->ag, "lost_edges");
+	char tail;
+
+	if (!c && !n)
+		return 0;
+	if (!c || !n || (strcmp(c, "0") && strcmp(c, "1")) ||
+	    sscanf(n, "%d%c", &g->lost_edges, &tail) != 1 || g->lost_edges < 0 ||
+	    !strcmp(c, "1") != !g->lost_edges) {
+		fg_err(g, "graph: complete=\"%s\" and lost_edges=\"%s\" do not agree",
+		       c ? c : "", n ? n : "");
+		return -1;
+	}
+	return 0;
+}
+
 static int import_graph_attrs(struct fg_graph *g, bool strict)
 {
 	const char *o = attr(g->ag, "order"), *l = attr(g->ag, "last_freeze");
@@ -192,7 +213,7 @@ static int import_graph_attrs(struct fg_graph *g, bool strict)
 	}
 	g->order = fg_xstrdup(o ? o : "dag");
 	g->last_freeze = fg_xstrdup(l ? l : "none");
-	return 0;
+	return import_lost(g);
 }
 
 int fg_schema_import(struct fg_graph *g, bool strict)
