@@ -1,7 +1,9 @@
 #!/bin/bash
 # Compile the C files that the series changes but the guest's config does not
-# build (today: drivers/xen/manage.c, which patch "PM: remove kernel thread
-# freezing" edits), so that a change there is compiled, not only read.
+# build (today: drivers/xen/manage.c, which patch "PM: freeze workqueues, not
+# kernel threads" edits, and drivers/md/bcache/super.c, which patch "bcache:
+# tell the freeze graph when a holder link fails" edits), so that a change
+# there is compiled, not only read.
 #
 # A second out-of-tree build, build/obj-extra, takes the guest's fragment
 # plus Xen guest support, and builds just those objects; nothing is linked
@@ -15,7 +17,7 @@ obj=$top/build/obj
 extra_obj=$top/build/obj-extra
 frag=$top/kernel/freezegraph.config
 jobs=${JOBS:-$(nproc)}
-extra_opts="CONFIG_HYPERVISOR_GUEST=y CONFIG_PARAVIRT=y CONFIG_XEN=y CONFIG_XEN_PV=y"
+extra_opts="CONFIG_HYPERVISOR_GUEST=y CONFIG_PARAVIRT=y CONFIG_XEN=y CONFIG_XEN_PV=y CONFIG_BCACHE=y"
 
 die() { echo "kernel/compile-extra.sh: $*" >&2; exit 2; }
 
