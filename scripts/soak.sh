@@ -52,12 +52,7 @@ for t in $topos; do
 	dir=$out/$name
 	t0=$(date +%s)
 	"$top/guest/run.sh" -q -s -t "$tmo" -c "${spec[*]}" -o "$dir" "$t" >"$dir.log" 2>&1
-	runs=$(grep -c . "$dir/cycles.txt" 2>/dev/null)
-	passed=$(grep -c ' ok ' "$dir/cycles.txt" 2>/dev/null)
-	if [ -z "$runs" ] || [ "$runs" = 0 ]; then
-		runs=$(grep -c 'fg: cycle [a-z]* [0-9]*: ' "$dir/console.log" 2>/dev/null)
-		passed=$(grep -c 'fg: cycle [a-z]* [0-9]*: ok' "$dir/console.log" 2>/dev/null)
-	fi
+	read -r runs passed < <(cycle_counts "$dir")
 	sync=$(sed -n 's/.*Filesystems sync: \([0-9.]*\) seconds.*/\1/p' "$dir/dmesg.txt" 2>/dev/null |
 		sort -n | tail -n 1)
 	splats=$(grep -c . "$dir/splats.txt" 2>/dev/null)

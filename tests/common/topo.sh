@@ -29,6 +29,17 @@ freeze_ms() {
 		awk '/needing user space/ { early += $(NF - 1); next } { print early + $(NF - 1); early = 0 }'
 }
 
+# cycle_counts DIR: "RUNS PASSED" for a run's cycles; from the console when
+# no results came back (a hang or a crash).
+cycle_counts() {
+	if [ -s "$1/cycles.txt" ]; then
+		echo "$(grep -c . "$1/cycles.txt") $(grep -c ' ok ' "$1/cycles.txt")"
+	else
+		echo "$(grep -c 'fg: cycle [a-z]* [0-9]*: ' "$1/console.log" 2>/dev/null)" \
+			"$(grep -c 'fg: cycle [a-z]* [0-9]*: ok' "$1/console.log" 2>/dev/null)"
+	fi
+}
+
 ROW_FMT='%-22s | %-34s | %-18s | %-18s | %-13s | %6s | %5s | %s\n'
 
 # table_row NAME DIR LISTRESULT: one row of the summary table.  Its notes:
@@ -41,14 +52,7 @@ table_row() {
 	dag=$(sed -n 's/^dag: //p' <<<"$brief" | tr ' ' ',')
 	lst=$(sed -n 's/^list: //p' <<<"$brief" | tr ' ' ',')
 	viol=$(sed -n 's/^violated: *//p' <<<"$brief" | tr ' ' ',')
-	if [ -s "$dir/cycles.txt" ]; then
-		runs=$(grep -c . "$dir/cycles.txt")
-		passed=$(grep -c ' ok ' "$dir/cycles.txt")
-	else
-		# No results came back (a hang or a crash): count from the console.
-		runs=$(grep -c 'fg: cycle [a-z]* [0-9]*: ' "$dir/console.log" 2>/dev/null)
-		passed=$(grep -c 'fg: cycle [a-z]* [0-9]*: ok' "$dir/console.log" 2>/dev/null)
-	fi
+	read -r runs passed < <(cycle_counts "$dir")
 	verdict=$(cat "$dir/result" 2>/dev/null)
 	[ "$verdict" = PASS ] || notes+=("DAG run ${verdict:-gave no verdict}")
 	[ "$3" = - ] || notes+=("$3")
