@@ -28,7 +28,7 @@ TEST_FILES = $(shell find $(TESTS) -path '*/common' -prune \
 	-o -type f -regex '.*/[0-9][0-9][0-9]' -print | sort)
 CFLAGS_TOOLS := -O2 -g -Wall -Wextra -Werror -Wno-format-truncation -std=gnu11
 
-.PHONY: all deps kernel guest fsgraph run demo test unit patches checkpatch clean compare configs soak
+.PHONY: all deps kernel guest fsgraph run demo test unit patches checkpatch clean compare configs soak bench
 
 all: kernel guest
 
@@ -39,8 +39,13 @@ deps:
 # make kernel FLAVOR=kasan: the series with kernel/flavor-kasan.config, into
 # build/kasan; make test FLAVOR=kasan [TESTS=...] boots that kernel, and
 # keeps its results in build/test-results-kasan.
+# KARGS=... adds to every guest's kernel command line, before what a test
+# adds: make test KARGS=fs_freeze_async=1 runs the suite on the parallel
+# freeze.
 STOCK ?=
 FLAVOR ?=
+KARGS ?=
+export FG_KARGS := $(KARGS)
 export FG_FLAVOR := $(FLAVOR)
 RESULTS_DIR := $(B)/test-results$(if $(FLAVOR),-$(FLAVOR))
 kernel: deps
@@ -52,6 +57,10 @@ kernel: deps
 # SOAK_CYCLES (200) cycles on every topology (SOAK_TOPOLOGIES): one table.
 soak: kernel guest fsgraph
 	@scripts/soak.sh
+
+# Sequential against parallel freeze on throttled disks: one table.
+bench: kernel guest fsgraph
+	@scripts/bench.sh
 
 # Every topology on the stock kernel and on the series: one table.
 compare: guest

@@ -20,7 +20,8 @@ options:
   -n            only check TOPOLOGY and the options, boot nothing
   -h            this help
 
-environment: ACCEL=tcg|kvm (default tcg), SMP (2), MEM (768M), KEEP_DISKS=1
+environment: ACCEL=tcg|kvm (default tcg), SMP (2), MEM (768M), KEEP_DISKS=1,
+  FG_KARGS (kernel command line for every run, before -a; make KARGS=...)
 
 exit status:
   0   the topology passed
@@ -68,10 +69,15 @@ tmo=${tmo:-$(topo_var "$topo" TOPO_TIMEOUT)}
 tmo=${tmo:-900}
 
 # --- disks: the topology's, then swap (for hibernation), then results ---
+# TOPO_DISK_BPS throttles the writes of each topology disk (make bench).
+bps=$(topo_var "$topo" TOPO_DISK_BPS)
+case $bps in
+*K) bps=$((${bps%K} * 1024)) ;; *M) bps=$((${bps%M} * 1048576)) ;;
+esac
 drives=() i=0
 for size in $(topo_var "$topo" TOPO_DISKS); do
 	truncate -s "$size" "$out/disk$i.img"
-	drives+=(-drive "file=$out/disk$i.img,format=raw,if=none,id=d$i,cache=unsafe"
+	drives+=(-drive "file=$out/disk$i.img,format=raw,if=none,id=d$i,cache=unsafe${bps:+,throttling.bps-write=$bps}"
 		 -device "virtio-blk-pci,drive=d$i,serial=fg-disk$i")
 	i=$((i + 1))
 done
@@ -98,7 +104,7 @@ fi
 truncate -s 64M "$out/results.img"
 drives+=(-drive "file=$out/results.img,format=raw,if=none,id=res,cache=unsafe"
 	 -device "virtio-blk-pci,drive=res,serial=fg-results")
-cmdline+=" $append"
+cmdline+=" ${FG_KARGS:+$FG_KARGS }$append"
 
 # --- the per-run initramfs: topology and parameters -----------------------
 stage=$(mktemp -d) && trap 'rm -rf "$stage"' EXIT

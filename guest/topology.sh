@@ -60,6 +60,11 @@ topo_validate() {
 			{ topo_error "$f" "$line" "TOPO_CYCLES: '$tok' is not KIND:COUNT"; bad=1; }
 	done
 
+	v=$(topo_var "$f" TOPO_DISK_BPS)
+	if [ -n "$v" ] && ! [[ $v =~ ^[1-9][0-9]*[KM]?$ ]]; then
+		topo_error "$f" "$(topo_var_line "$f" TOPO_DISK_BPS)" "TOPO_DISK_BPS: '$v' is not a write bandwidth like 4M (bytes per second, K or M)"; bad=1
+	fi
+
 	v=$(topo_var "$f" TOPO_TIMEOUT)
 	if [ -n "$v" ] && ! [[ $v =~ ^[1-9][0-9]*$ ]]; then
 		topo_error "$f" "$(topo_var_line "$f" TOPO_TIMEOUT)" "TOPO_TIMEOUT: '$v' is not a number of seconds"; bad=1

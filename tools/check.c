@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fsgraph check FILE [--sequence SEQ] [--order dag|list]
+ * fsgraph check FILE [--sequence SEQ [--exact]] [--order dag|list]
  *
  * Verifies a dump: it is acyclic; freeze_idx and list_idx number the eligible
  * superblocks 0..k-1; list_idx is the early phase (the superblocks that write
  * through a node user space serves) newest first, then the others newest
  * first; every superblock is frozen before each superblock it needs,
  * directly or through block devices; the order is the canonical one (ties
- * broken by list_idx); and, with --sequence, the sequence the kernel logged
- * is exactly the dump's order.
+ * broken by list_idx); and, with --sequence, that the sequence the kernel
+ * logged froze every eligible superblock once, in an order the graph allows
+ * (a parallel freeze logs the order its freezes completed in), or with
+ * --exact, and in list order, in exactly the dump's order.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -126,36 +128,115 @@ static int check_canonical(const struct fg_graph *g)
 	return bad;
 }
 
-/* The logged freeze sequence equals the dump's order. */
-static int check_sequence(const struct fg_graph *g, const char *seq, bool by_list)
+/*
+ * Read a logged sequence: node indices, each an eligible superblock once.
+ * NULL for a bad sequence, with *len -1 if the file cannot be read.
+ */
+static int *read_sequence(const struct fg_graph *g, const char *seq, int *len)
 {
 	FILE *f = fopen(seq, "r");
+	int *v, *pos, i, cap = g->nnodes + 1;
 	char id[128];
-	int k = 0, i = 0, bad = 0, *want;
 
+	*len = 0;
 	if (!f) {
 		fprintf(stderr, "%s: cannot open sequence file\n", seq);
-		return FG_EXIT_INPUT;
+		*len = -1;
+		return NULL;
 	}
-	want = fg_eligible_by(g, by_list, &k);
-	while (!bad && fscanf(f, "%127s", id) == 1) {
-		if (i >= k) {
-			fg_err(g, "sequence %s: froze %s at %d, but only %d are eligible",
-			       seq, id, i, k);
-			bad = 1;
-		} else if (strcmp(id, g->nodes[want[i]].id)) {
-			fg_err(g, "sequence %s: froze %s at %d, the %s order has %s",
-			       seq, id, i, by_list ? "list" : "dag", fg_name(&g->nodes[want[i]]));
-			bad = 1;
+	v = fg_xmalloc(sizeof(int) * (size_t)cap);
+	pos = fg_xmalloc(sizeof(int) * (size_t)cap);
+	for (i = 0; i < g->nnodes; i++)
+		pos[i] = -1;
+	while (v && fscanf(f, "%127s", id) == 1) {
+		i = fg_find(g, id);
+		if (i < 0 || g->nodes[i].kind != FG_SB || !g->nodes[i].eligible) {
+			fg_err(g, "sequence %s: froze %s at %d, which is not an eligible superblock of the dump",
+			       seq, id, *len);
+		} else if (pos[i] >= 0) {
+			fg_err(g, "sequence %s: froze %s at %d, and at %d before", seq, id, *len, pos[i]);
+		} else if (*len < cap) {
+			pos[i] = *len;
+			v[(*len)++] = i;
+			continue;
 		}
-		i++;
-	}
-	if (!bad && i < k) {
-		fg_err(g, "sequence %s: froze %d, the %s order has %d (next: %s)",
-		       seq, i, by_list ? "list" : "dag", k, fg_name(&g->nodes[want[i]]));
-		bad = 1;
+		free(v);
+		v = NULL;
 	}
 	fclose(f);
+	free(pos);
+	return v;
+}
+
+/* fg_for_each_need() callback: a needs b, so the sequence has a first. */
+static int sequence_need(const struct fg_graph *g, int a, int b, void *arg)
+{
+	const int *pos = arg;
+
+	if (pos[a] < pos[b])
+		return 0;
+	fg_err(g, "sequence: froze %s at %d, after %s at %d, which it needs:",
+	       fg_name(&g->nodes[a]), pos[a], fg_name(&g->nodes[b]), pos[b]);
+	print_path(g, a, b);
+	return 1;
+}
+
+/*
+ * Any order the graph allows: the early phase (the superblocks that write
+ * through storage user space serves) first, and each superblock before
+ * every one it needs.  So a parallel freeze, logged in the order its
+ * freezes completed, passes.
+ */
+static int check_consistent(const struct fg_graph *g, const int *v, int k)
+{
+	bool *early = fg_needs_served(g);
+	int *pos = fg_xmalloc(sizeof(int) * (size_t)(g->nnodes + 1)), i, bad = 0;
+
+	for (i = 0; i < k; i++)
+		pos[v[i]] = i;
+	for (i = 1; i < k && !bad; i++) {
+		if (early[v[i]] && !early[v[i - 1]]) {
+			fg_err(g, "sequence: froze %s at %d, which writes through storage user space serves, after %s",
+			       fg_name(&g->nodes[v[i]]), i, fg_name(&g->nodes[v[i - 1]]));
+			bad = 1;
+		}
+	}
+	if (!bad)
+		bad = fg_for_each_need(g, sequence_need, pos) > 0;
+	free(pos);
+	free(early);
+	return bad;
+}
+
+/*
+ * The sequence the kernel logged froze every eligible superblock once, in
+ * an order the graph allows; with @exact (and always in list order), in
+ * exactly the dump's order.
+ */
+static int check_sequence(const struct fg_graph *g, const char *seq, bool by_list, bool exact)
+{
+	int k = 0, n = 0, i, bad = 0, *want, *have;
+
+	have = read_sequence(g, seq, &n);
+	if (!have)
+		return n < 0 ? FG_EXIT_INPUT : FG_EXIT_FAIL;
+	want = fg_eligible_by(g, by_list, &k);
+	if (n != k) {
+		fg_err(g, "sequence %s: froze %d, the dump has %d eligible (next: %s)",
+		       seq, n, k, n < k ? fg_name(&g->nodes[want[n]]) : "none");
+		bad = 1;
+	}
+	for (i = 0; !bad && (exact || by_list) && i < k; i++) {
+		if (have[i] != want[i]) {
+			fg_err(g, "sequence %s: froze %s at %d, the %s order has %s",
+			       seq, g->nodes[have[i]].id, i, by_list ? "list" : "dag",
+			       fg_name(&g->nodes[want[i]]));
+			bad = 1;
+		}
+	}
+	if (!bad && !by_list)
+		bad = check_consistent(g, have, n);
+	free(have);
 	free(want);
 	return bad ? FG_EXIT_FAIL : FG_EXIT_OK;
 }
@@ -165,15 +246,19 @@ int fg_cmd_check(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "sequence", required_argument, NULL, 's' },
 		{ "order", required_argument, NULL, 'o' },
+		{ "exact", no_argument, NULL, 'x' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *seq = NULL, *order = NULL;
+	bool exact = false;
 	struct fg_graph g;
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "s:o:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "s:o:x", opts, NULL)) != -1) {
 		if (c == 's')
 			seq = optarg;
+		else if (c == 'x')
+			exact = true;
 		else if (c == 'o' && (!strcmp(optarg, "dag") || !strcmp(optarg, "list")))
 			order = optarg;
 		else
@@ -191,7 +276,7 @@ int fg_cmd_check(int argc, char **argv)
 	}
 	rc = check_dependencies(&g) || check_canonical(&g) ? FG_EXIT_FAIL : FG_EXIT_OK;
 	if (!rc && seq)
-		rc = check_sequence(&g, seq, !strcmp(order ? order : g.order, "list"));
+		rc = check_sequence(&g, seq, !strcmp(order ? order : g.order, "list"), exact);
 	if (!rc)
 		printf("%s: ok: %d nodes, %d edges, order %s\n", g.file, g.nnodes,
 		       g.nedges, order ? order : g.order);

@@ -34,6 +34,7 @@ struct fg_node {
 	char *phase;		/* sb: the last freeze's phase, or NULL */
 	int list_pos, eligible, freeze_idx, list_idx, err;
 	long long freeze_ns;
+	long long freeze_start_ns;	/* since its phase began (1.3) */
 	bool flushed;		/* bdev: the last freeze synced it */
 	int *out, nout, outcap;	/* indices into fg_graph.edges */
 	int *in, nin, incap;
@@ -52,6 +53,8 @@ struct fg_graph {
 	char *order, *last_freeze;
 	int schema_major, schema_minor;	/* 1.0 for dumps without schema= */
 	int lost_edges;		/* edges the kernel could not record (1.2) */
+	bool async;		/* independent branches freeze at once (1.3) */
+	long long freeze_phase_ns;	/* the last freeze's two phases (1.3) */
 	struct fg_node *nodes;
 	int nnodes, ncap;
 	struct fg_edge *edges;

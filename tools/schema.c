@@ -78,6 +78,10 @@ static int import_sb(struct fg_graph *g, Agnode_t *an, struct fg_node *n)
 	    get_int(g, an, "freeze_idx", -1, &v[2]) || get_int(g, an, "list_idx", -1, &v[3]) ||
 	    get_int(g, an, "errno", 0, &v[4]) || get_int(g, an, "freeze_ns", 0, &v[5]))
 		return -1;
+	/* Optional: new in 1.3. */
+	v[6] = 0;
+	if (attr(an, "freeze_start_ns") && get_int(g, an, "freeze_start_ns", 0, &v[6]))
+		return -1;
 	if (v[1] > 1) {
 		fg_err(g, "node \"%s\": eligible must be 0 or 1", n->id);
 		return -1;
@@ -101,6 +105,7 @@ static int import_sb(struct fg_graph *g, Agnode_t *an, struct fg_node *n)
 	n->list_idx = (int)v[3];
 	n->err = (int)v[4];
 	n->freeze_ns = v[5];
+	n->freeze_start_ns = v[6];
 	n->result = fg_xstrdup(r);
 	return 0;
 }
@@ -198,6 +203,8 @@ static int import_lost(struct fg_graph *g)
 static int import_graph_attrs(struct fg_graph *g, bool strict)
 {
 	const char *o = attr(g->ag, "order"), *l = attr(g->ag, "last_freeze");
+	const char *a = attr(g->ag, "async"), *p = attr(g->ag, "freeze_phase_ns");
+	char tail;
 
 	if (import_schema(g))
 		return -1;
@@ -209,6 +216,16 @@ static int import_graph_attrs(struct fg_graph *g, bool strict)
 	if (strict && (!l || !in_set(l, last_freezes))) {
 		fg_err(g, "graph: last_freeze=\"%s\" is not none, ok, failed, cycle, timeout, wakeup or refused",
 		       l ? l : "");
+		return -1;
+	}
+	/* async=0|1 and freeze_phase_ns=N: optional, new in 1.3. */
+	if (a && strcmp(a, "0") && strcmp(a, "1")) {
+		fg_err(g, "graph: async=\"%s\" is not 0 or 1", a);
+		return -1;
+	}
+	g->async = a && !strcmp(a, "1");
+	if (p && (sscanf(p, "%lld%c", &g->freeze_phase_ns, &tail) != 1 || g->freeze_phase_ns < 0)) {
+		fg_err(g, "graph: freeze_phase_ns=\"%s\" is not a number >= 0", p);
 		return -1;
 	}
 	g->order = fg_xstrdup(o ? o : "dag");

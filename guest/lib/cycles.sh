@@ -128,12 +128,19 @@ fg_cycles() {
 
 # fg_freeze_sequences [freezing|thawing]: for each cycle, the filesystems in
 # the order the kernel froze (or thawed) them, as "KIND N id id ..." lines.
+# A freeze is logged when it completes ("frozen"), which is the order the
+# thaw reverses; a kernel that logs only "freezing" (the seed) logs it then.
 fg_freeze_sequences() {
-	dmesg | awk -v what="fs_freeze: ${1:-freezing} " '
-		/fg: cycle .* begin/ { kind = $(NF - 2); n = $(NF - 1); seq = ""; on = 1; next }
-		/fg: cycle .* end/ { if (on) print kind, n seq; on = 0; next }
-		on && index($0, what) {
-			if (match($0, /\(sb:[0-9]+:[0-9]+\)/))
-				seq = seq " " substr($0, RSTART + 1, RLENGTH - 2)
-		}'
+	dmesg | awk -v what="fs_freeze: ${1:-freezing} " -v done="fs_freeze: frozen " '
+		function id() {
+			return match($0, /\(sb:[0-9]+:[0-9]+\)/) ? " " substr($0, RSTART + 1, RLENGTH - 2) : ""
+		}
+		/fg: cycle .* begin/ { kind = $(NF - 2); n = $(NF - 1); seq = ""; fin = ""; on = 1; next }
+		/fg: cycle .* end/ {
+			if (on) print kind, n (what ~ /freezing/ && fin != "" ? fin : seq)
+			on = 0
+			next
+		}
+		on && index($0, what) { seq = seq id() }
+		on && index($0, done) { fin = fin id() }'
 }
