@@ -11,12 +11,14 @@
 #    BENCH_DIRTY_MB / BENCH_BPS.
 #  - a dependent chain: an ext4 on a loop file in an xfs, on one throttled
 #    disk, both dirty: parallel is no faster, and the order is the same.
+#  - scale and the DAG order's overhead: scripts/bench-scale.sh.
 #
 # Results stay under build/bench/NAME; the table is build/bench/table.txt.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-out=$top/build/bench
+B=$top/build
+out=$B/bench
 . "$top/tests/common/topo.sh"
 
 die() { echo "bench: $*" >&2; exit 2; }
@@ -79,7 +81,7 @@ EOF
 chain_topo() {
 	cat <<EOF
 # make bench: a dependent chain, ext4 on a loop file in an xfs.
-TOPO_DISKS="$((4 * rounds * dirty + 160))M"
+TOPO_DISKS="$((4 * rounds * dirty + 512))M"
 TOPO_DISK_BPS=$bps
 TOPO_CYCLES="freezer:1"
 topo_dirty() {
@@ -162,6 +164,8 @@ else
 	failed=1
 	echo "dependent chain: FAILED (see $out/chain)" | tee -a "$table"
 fi
+# Scale and order overhead: scripts/bench-scale.sh appends its rows.
+"$top/scripts/bench-scale.sh" || failed=1
 echo "total: $(($(date +%s) - start)) s" >>"$table"
 echo
 cat "$table"

@@ -24,7 +24,7 @@ edges_found() {
 # freeze_ms DIR: for each cycle of a run, the freeze phase in ms: the early
 # phase (if it froze anything) plus the late one.
 freeze_ms() {
-	grep -oE 'froze [0-9]+ filesystems? (needing user space, before freezing tasks, )?in [a-z]+ order in [0-9]+ ms' \
+	grep -oE 'froze [0-9]+ filesystems? (needing user space, before freezing tasks, )?in [a-z]+ order(, independent ones at once,)? in [0-9]+ ms' \
 		"$1/dmesg.txt" 2>/dev/null |
 		awk '/needing user space/ { early += $(NF - 1); next } { print early + $(NF - 1); early = 0 }'
 }
