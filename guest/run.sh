@@ -94,6 +94,11 @@ cmdline+=" sysctl.kernel.hung_task_panic=1 sysctl.kernel.hung_task_timeout_secs=
 # keeps real lockups (and the host timeout catches any hang).
 cmdline+=" softlockup_panic=1 watchdog_thresh=30"
 cmdline+=" suspend.pm_test_delay=1 no_console_suspend mitigations=off"
+# A guest that outlives the host timeout gets an NMI, which panics it
+# (unknown_nmi_panic) with every task's stack and the locks held
+# (panic_print=0x9): a hang inside a PM transition, where the hung-task
+# detector is off, still names what it waits on.
+cmdline+=" unknown_nmi_panic panic_print=0x9"
 if [[ " $cycles " == *" disk:"* ]]; then
 	truncate -s "${MEM:-768M}" "$out/swap.img"
 	drives+=(-drive "file=$out/swap.img,format=raw,if=none,id=swap,cache=unsafe"
@@ -139,8 +144,8 @@ echo >>"$out/qemu-command.txt"
 # is still under way, when the host is busy); it is woken with
 # system_wakeup, and each such wake-up is counted in host-wakeups.
 # "suspended" means S3 was entered: nothing of the resume path has run, so
-# this hides no resume bug.  At the timeout it records the state and kills
-# QEMU.
+# this hides no resume bug.  At the timeout it records the state, injects
+# an NMI into a running guest for its stacks, and kills QEMU.
 watch_guest() {
 	local t=0 asleep=0 line state
 	exec 3<>"$out/monitor.in" 4<>"$out/monitor.out"
@@ -162,6 +167,11 @@ watch_guest() {
 		fi
 	done
 	echo "${state:-unknown}" >"$out/timed-out"
+	case $state in *running*)
+		echo nmi >&3
+		sleep 20
+		;;
+	esac
 	kill "$qpid" 2>/dev/null
 	sleep 10
 	kill -9 "$qpid" 2>/dev/null
