@@ -17,6 +17,8 @@ options:
   -i INITRD     base initramfs (default: build/initramfs.cpio.gz)
   -q            do not copy the guest console to stdout
   -s            stop the cycles at the first one that fails (make soak)
+  -x            a hang is expected: at the timeout, kill the guest without
+                the NMI that dumps its tasks (which takes 20 s)
   -n            only check TOPOLOGY and the options, boot nothing
   -h            this help
 
@@ -38,12 +40,12 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/guest/splats.sh"
 
 kernel=${FG_KERNEL:-$top/build/bzImage} initrd=$top/build/initramfs.cpio.gz
-out= cycles= append= tmo= quiet=0 dry=0 stop=0
-while getopts "o:c:a:t:k:i:qsnh" opt; do
+out= cycles= append= tmo= quiet=0 dry=0 stop=0 expect_hang=0
+while getopts "o:c:a:t:k:i:qsxnh" opt; do
 	case $opt in
 	o) out=$OPTARG ;; c) cycles=$OPTARG ;; a) append=$OPTARG ;;
 	t) tmo=$OPTARG ;; k) kernel=$OPTARG ;; i) initrd=$OPTARG ;;
-	q) quiet=1 ;; s) stop=1 ;; n) dry=1 ;; h) usage; exit 0 ;; *) usage >&2; exit 2 ;;
+	q) quiet=1 ;; s) stop=1 ;; x) expect_hang=1 ;; n) dry=1 ;; h) usage; exit 0 ;; *) usage >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -167,11 +169,13 @@ watch_guest() {
 		fi
 	done
 	echo "${state:-unknown}" >"$out/timed-out"
-	case $state in *running*)
-		echo nmi >&3
-		sleep 20
-		;;
-	esac
+	if [ "$expect_hang" = 0 ]; then
+		case $state in *running*)
+			echo nmi >&3
+			sleep 20
+			;;
+		esac
+	fi
 	kill "$qpid" 2>/dev/null
 	sleep 10
 	kill -9 "$qpid" 2>/dev/null
