@@ -20,8 +20,8 @@ B=$top/build
 out=$B/bench
 FSGRAPH=$B/fsgraph
 . "$top/tests/common/topo.sh"
+. "$top/scripts/bench-lib.sh"
 
-die() { echo "bench: $*" >&2; exit 2; }
 sizes=${BENCH_SIZES:-250 500 1000 2000}
 cycles=${BENCH_OVERHEAD_CYCLES:-20}
 for n in $sizes; do
@@ -109,16 +109,6 @@ topo_check() {
 EOF
 }
 
-# run NAME: boot build/bench/NAME.topo; 0 if it and every suspend passed.
-run() {
-	local rc
-	"$top/guest/run.sh" -q -o "$out/$1" "$out/$1.topo" >"$out/$1.log" 2>&1
-	rc=$?
-	[ $rc -eq 0 ] || { echo "bench: $1: $(head -n1 "$out/$1/result" 2>/dev/null) (see $out/$1.log)" >&2; return 1; }
-	! grep -qv '^0$' "$out/$1"/*.rc
-}
-attr() { sed -n "s/.*$1=\([0-9]*\).*/\1/p" "$2" | head -n 1; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 
 failed=0
 scale_topo >"$out/scale.topo"

@@ -20,8 +20,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 B=$top/build
 out=$B/bench
 . "$top/tests/common/topo.sh"
+. "$top/scripts/bench-lib.sh"
 
-die() { echo "bench: $*" >&2; exit 2; }
 rounds=${BENCH_ROUNDS:-3}
 bps=${BENCH_BPS:-4M}
 dirty=${BENCH_DIRTY_MB:-6}
@@ -111,16 +111,7 @@ phase_ms() {
 	done
 }
 
-# run NAME: boot build/bench/NAME.topo; 0 if every round's suspend passed.
-run() {
-	local rc
-	"$top/guest/run.sh" -q -o "$out/$1" "$out/$1.topo" >"$out/$1.log" 2>&1
-	rc=$?
-	[ $rc -eq 0 ] || { echo "bench: $1: $(head -n1 "$out/$1/result" 2>/dev/null) (see $out/$1.log)" >&2; return 1; }
-	! grep -qv '^0$' "$out/$1"/m*-r*.rc
-}
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 
 table=$out/table.txt
 start=$(date +%s)
