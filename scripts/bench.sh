@@ -8,7 +8,8 @@
 #    MiB dirty in a new file written just before the suspend, with
 #    sync_on_suspend off, so that the freeze does the writeback.  Each
 #    figure is also given as a ratio to k = 1, next to the physical limit,
-#    BENCH_DIRTY_MB / BENCH_BPS.
+#    BENCH_DIRTY_MB / BENCH_BPS, and the median thaw of the boot, which
+#    is sequential in both modes.
 #  - a dependent chain: an ext4 on a loop file in an xfs, on one throttled
 #    disk, both dirty: parallel is no faster, and the order is the same.
 #  - scale and the DAG order's overhead: scripts/bench-scale.sh.
@@ -112,13 +113,18 @@ phase_ms() {
 }
 
 
+# thaw_ms DIR: the median of the boot's thaws ("thawed N filesystems in M
+# ms"), both modes: the thaw is sequential either way.
+thaw_ms() {
+	sed -n 's/.*fs_freeze: thawed [0-9]* filesystems* in \([0-9]*\) ms.*/\1/p' "$1/dmesg.txt" | median
+}
 
 table=$out/table.txt
 start=$(date +%s)
 {
 	echo "make bench: BENCH_ROUNDS=$rounds BENCH_BPS=$bps BENCH_DIRTY_MB=$dirty, kernel ${FG_KERNEL:-$top/build/bzImage}"
 	echo "freeze phase, medians of $rounds pm_test=freezer suspends per mode, in one boot per row (ms)"
-	printf '%-10s | %9s | %8s | %9s | %8s | %8s | %s\n' disks "seq ms" "seq/k1" "par ms" "par/k1" "par/seq" "limit ms"
+	printf '%-10s | %9s | %8s | %9s | %8s | %8s | %8s | %s\n' disks "seq ms" "seq/k1" "par ms" "par/k1" "par/seq" "limit ms" "thaw ms"
 } >"$table"
 limit=$(awk -v d="$dirty" -v b="${bps%M}" 'BEGIN { printf "%.0f", 1000 * d / b }')
 seq1= par1= failed=0
@@ -132,8 +138,8 @@ for k in 1 2 4; do
 	fi
 	s=$(phase_ms "$out/$name" 0 | median) p=$(phase_ms "$out/$name" 1 | median)
 	[ "$k" = 1 ] && seq1=$s par1=$p
-	printf '%-10s | %9s | %8s | %9s | %8s | %8s | %s\n' "$k" "$s" "$(ratio "$s" "${seq1:-0}")" \
-		"$p" "$(ratio "$p" "${par1:-0}")" "$(ratio "$p" "$s")" "$limit" | tee -a "$table"
+	printf '%-10s | %9s | %8s | %9s | %8s | %8s | %8s | %s\n' "$k" "$s" "$(ratio "$s" "${seq1:-0}")" \
+		"$p" "$(ratio "$p" "${par1:-0}")" "$(ratio "$p" "$s")" "$limit" "$(thaw_ms "$out/$name")" | tee -a "$table"
 done
 
 chain_topo >"$out/chain.topo"
