@@ -24,10 +24,12 @@ FSGRAPH=$B/fsgraph
 
 sizes=${BENCH_SIZES:-250 500 1000 2000}
 cycles=${BENCH_OVERHEAD_CYCLES:-20}
+dumps=${BENCH_DUMPS:-15}
 for n in $sizes; do
 	[[ $n =~ ^[1-9][0-9]*$ ]] && [ "$n" -ge 20 ] || die "BENCH_SIZES: '$n' is not a number of superblocks >= 20"
 done
 [[ $cycles =~ ^[1-9][0-9]*$ ]] || die "BENCH_OVERHEAD_CYCLES: '$cycles' is not a positive number"
+[[ $dumps =~ ^[1-9][0-9]?$ ]] || die "BENCH_DUMPS: '$dumps' is not a number of dumps from 1 to 99"
 [ -x "$FSGRAPH" ] || die "no $FSGRAPH: run 'make fsgraph'"
 mkdir -p "$out"
 table=$out/table.txt
@@ -61,7 +63,7 @@ topo_setup() {
 		done
 		[ -z "\$spec" ] || dmsetup create --concise "\$spec" || return 1
 		sync
-		for i in 1 2 3 4 5; do
+		for i in \$(seq 1 $dumps); do
 			dd if=/sys/kernel/debug/fs_freeze_graph of="\$FG_RESULTS/dump-\$n-\$i.dot" bs=1M 2>&1 |
 				sed -n 's/.*copied, \\([0-9.e-]*\\) s.*/\\1/p' >>"\$FG_RESULTS/dump-\$n.s"
 		done
@@ -116,12 +118,13 @@ failed=0
 scale_topo >"$out/scale.topo"
 {
 	echo
-	echo "scale: one boot, growing; sort_ns and the read (dd) medians of 5 dumps; read and freeze in guest ms, check in host ms"
-	printf '%6s | %6s | %10s | %7s | %9s | %7s | %9s | %9s | %8s\n' sbs bdevs sort_ns "x prev" "dump KiB" "read ms" "seq ms" "par ms" "check ms"
+	echo "scale: one boot, growing; sort_ns (median and least) and the read (dd, median) of $dumps dumps; read and freeze in guest ms, check in host ms"
+	printf '%6s | %6s | %10s | %7s | %10s | %7s | %9s | %7s | %9s | %9s | %8s\n' sbs bdevs "sort med" "x prev" "sort min" "x prev" \
+		"dump KiB" "read ms" "seq ms" "par ms" "check ms"
 } | tee -a "$table"
 MEM=1536M run scale || failed=1
 # The sizes the boot reached, even if it failed at a larger one.
-prev=
+prev= prevm=
 for n in $sizes; do
 	d=$out/scale/dump-$n-1.dot
 	if [ ! -s "$out/scale/scale-$n-m1.dot" ]; then
@@ -129,16 +132,18 @@ for n in $sizes; do
 		echo "scale: $n: FAILED (see $out/scale)" | tee -a "$table"
 		break
 	fi
-	s=$(for i in 1 2 3 4 5; do attr sort_ns "$out/scale/dump-$n-$i.dot"; done | median)
+	s=$(for i in $(seq 1 "$dumps"); do attr sort_ns "$out/scale/dump-$n-$i.dot"; done | median)
+	m=$(for i in $(seq 1 "$dumps"); do attr sort_ns "$out/scale/dump-$n-$i.dot"; done | sort -n | head -n 1)
 	r=$(awk '{ printf "%.1f\n", $1 * 1000 }' "$out/scale/dump-$n.s" | median)
 	t0=$(date +%s%N)
 	"$FSGRAPH" check "$d" >/dev/null 2>"$out/scale/check-$n.err" || failed=1
 	c=$((($(date +%s%N) - t0) / 1000000))
-	printf '%6s | %6s | %10s | %7s | %9s | %7s | %9s | %9s | %8s\n' \
-		"$(grep -c 'kind="sb"' "$d")" "$(grep -c 'kind="bdev"' "$d")" "$s" \
-		"$(ratio "$s" "${prev:-0}")" "$(($(stat -c %s "$d") / 1024))" "$r" \
+	printf '%6s | %6s | %10s | %7s | %10s | %7s | %9s | %7s | %9s | %9s | %8s\n' \
+		"$(grep -c 'kind="sb"' "$d")" "$(grep -c 'kind="bdev"' "$d")" "$s" "$(ratio "$s" "${prev:-0}")" \
+		"$m" "$(ratio "$m" "${prevm:-0}")" "$(($(stat -c %s "$d") / 1024))" "$r" \
 		"$(($(attr freeze_phase_ns "$out/scale/scale-$n-m0.dot") / 1000000))" \
 		"$(($(attr freeze_phase_ns "$out/scale/scale-$n-m1.dot") / 1000000))" "$c" | tee -a "$table"
+	prevm=$m
 	prev=$s
 done
 
