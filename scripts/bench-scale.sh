@@ -4,13 +4,14 @@
 #  - Scale: the guest grows to BENCH_SIZES (250 500 1000 2000) superblocks
 #    of its own, a tenth of them eligible (a small ext4 on a loop file in a
 #    tmpfs; the others tmpfs), with twice as many block devices (those
-#    loops, and dm-linear devices over one more loop).  At each size: the
-#    kernel's sort_ns, the dump's size and the time to read it (guest
-#    time), the freeze phase, sequential and parallel, and the time
+#    loops, and dm-linear devices over one more loop).  At each size, over
+#    BENCH_DUMPS (15) dumps: the kernel's sort_ns (median and least), the
+#    dump's size and the time to read it (guest time, median), the freeze phase, sequential and parallel, and the time
 #    `fsgraph check` takes on the dump (host time).
 #  - Order overhead: 60 ext4s on loop files in one xfs, no inversion:
 #    BENCH_OVERHEAD_CYCLES (20) suspends in DAG order, as many in list
-#    order, taking turns; the ratio of the freeze phases' medians.
+#    order, taking turns; the ratio of the freeze phases' medians, and the
+#    medians of the phase less the superblocks' own freeze_ns.
 #
 # Appends its rows to build/bench/table.txt.
 set -uo pipefail
