@@ -6,7 +6,8 @@
 #    tmpfs; the others tmpfs), with twice as many block devices (those
 #    loops, and dm-linear devices over one more loop).  At each size, over
 #    BENCH_DUMPS (15) dumps: the kernel's sort_ns (median and least), the
-#    dump's size and the time to read it (guest time, median), the freeze phase, sequential and parallel, and the time
+#    dump's size and the time to read it (guest time, median), the
+#    freeze phase, sequential and parallel, and the time
 #    `fsgraph check` takes on the dump (host time).
 #  - Order overhead: 60 ext4s on loop files in one xfs, no inversion:
 #    BENCH_OVERHEAD_CYCLES (20) suspends in DAG order, as many in list
@@ -133,8 +134,8 @@ for n in $sizes; do
 		echo "scale: $n: FAILED (see $out/scale)" | tee -a "$table"
 		break
 	fi
-	s=$(for i in $(seq 1 "$dumps"); do attr sort_ns "$out/scale/dump-$n-$i.dot"; done | median)
-	m=$(for i in $(seq 1 "$dumps"); do attr sort_ns "$out/scale/dump-$n-$i.dot"; done | sort -n | head -n 1)
+	sorts=$(for i in $(seq 1 "$dumps"); do attr sort_ns "$out/scale/dump-$n-$i.dot"; done)
+	s=$(median <<<"$sorts") m=$(sort -n <<<"$sorts" | head -n 1)
 	r=$(awk '{ printf "%.1f\n", $1 * 1000 }' "$out/scale/dump-$n.s" | median)
 	t0=$(date +%s%N)
 	"$FSGRAPH" check "$d" >/dev/null 2>"$out/scale/check-$n.err" || failed=1
