@@ -84,10 +84,32 @@ fg_reverse() {
 	echo "$out"
 }
 
+# fg_words_sorted WORD...: the words, sorted, on one line.
+fg_words_sorted() {
+	printf '%s\n' "$@" | sort | xargs
+}
+
+# fg_still_in DOT ID...: the IDs, on one line; with TOPO_CHANGES=1 only
+# those of the superblocks still in the dump DOT.
+fg_still_in() {
+	local g=$1 id
+	shift
+	if [ "${TOPO_CHANGES:-0}" != 1 ]; then
+		echo "$*"
+		return
+	fi
+	for id in "$@"; do
+		grep -q "^  \"$id\" \[kind=\"sb\"" "$g" && printf '%s ' "$id"
+	done
+	echo
+}
+
 # fg_sequence_check: every cycle froze in exactly the order that the graph
 # (the kernel's, or the oracle's on a kernel without one) predicts, or with
-# fs_freeze_async=1 in an order it allows, and thawed in exactly the reverse
-# of the order its freezes completed in.
+# fs_freeze_async=1 in an order it allows.  It thawed the same superblocks:
+# sequentially, in exactly the reverse of the order its freezes completed
+# in; with fs_freeze_async=1, in an order whose reverse the graph allows
+# for a freeze (each superblock after those it writes through).
 fg_sequence_check() {
 	local g kind n ids thawed exact
 	fg_has_seed || return 0 # a stock kernel does not freeze filesystems
@@ -105,18 +127,21 @@ fg_sequence_check() {
 		# superblocks that came and went: only those still in the dump
 		# after the cycles can be checked against it.
 		# shellcheck disable=SC2086 # split the ids into words
-		if [ "${TOPO_CHANGES:-0}" = 1 ]; then
-			for _id in $ids; do
-				grep -q "^  \"$_id\" \[kind=\"sb\"" "$g" && printf '%s ' "$_id"
-			done >"$FG_STATE/seq"
-		else
-			echo "$ids" >"$FG_STATE/seq"
-		fi
+		fg_still_in "$g" $ids >"$FG_STATE/seq"
 		fg_fsgraph "freeze order of cycle $kind $n" check "$g" --sequence "$FG_STATE/seq" ${exact:+"$exact"}
 		thawed=$(awk -v k="$kind" -v n="$n" '$1 == k && $2 == n { $1 = $2 = ""; print }' \
 			"$FG_RESULTS/thaw-sequences.txt" | xargs)
+		if [ -n "$exact" ]; then
+			# shellcheck disable=SC2086 # split the ids into words
+			[ "$thawed" = "$(fg_reverse $ids)" ] ||
+				fg_fail "cycle $kind $n: thawed '$thawed', not the reverse of the freeze '$ids'"
+			continue
+		fi
 		# shellcheck disable=SC2086 # split the ids into words
-		[ "$thawed" = "$(fg_reverse $ids)" ] ||
-			fg_fail "cycle $kind $n: thawed '$thawed', not the reverse of the freeze '$ids'"
+		[ "$(fg_words_sorted $thawed)" = "$(fg_words_sorted $ids)" ] ||
+			fg_fail "cycle $kind $n: thawed '$thawed', not what it froze '$ids'"
+		# shellcheck disable=SC2086 # split the ids into words
+		fg_still_in "$g" $(fg_reverse $thawed) >"$FG_STATE/thaw-rev"
+		fg_fsgraph "thaw order of cycle $kind $n, reversed" check "$g" --sequence "$FG_STATE/thaw-rev"
 	done <"$FG_RESULTS/freeze-sequences.txt"
 }
