@@ -72,6 +72,24 @@ thaw_ids() {
 	grep -o 'fs_freeze: thawing .* (sb:[0-9]*:[0-9]*)' "$1" | grep -o 'sb:[0-9]*:[0-9]*'
 }
 
+# dump_span DOT ID freeze|thaw: "START END" of that superblock's last
+# freeze (or thaw) in the dump DOT, in ns (schema 1.3 and 1.4).
+dump_span() {
+	local start ns
+	# Summed by the shell: mawk prints a sum over 2^31 as 3.08793e+09.
+	read -r start ns < <(sed -n "s/^  \"$2\" \[.*$3_start_ns=\([0-9]*\), $3_ns=\([0-9]*\),.*/\1 \2/p" "$1")
+	[ -n "$ns" ] && echo "$start $((start + ns))"
+}
+
+# spans_overlap "START END" "START END": 0 when the two overlap in time, 1
+# when not, 2 when one is missing.
+spans_overlap() {
+	[ -n "$1" ] && [ -n "$2" ] || return 2
+	# shellcheck disable=SC2086 # split "START END" into two words
+	set -- $1 $2
+	[ "$1" -lt "$4" ] && [ "$3" -lt "$2" ]
+}
+
 # kmsg FILE: a dmesg without its "[   12.345678] " timestamps.
 kmsg() {
 	sed 's/^\[[^]]*\] //' "$1"
