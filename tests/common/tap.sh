@@ -85,12 +85,14 @@ requires_file() {
 	[ -e "$1" ] || skip_all "needs $1${2:+ ($2)}"
 }
 
-# requires_kernel seed|graph: the built kernel carries that part of the series.
+# requires_kernel [seed|graph|nokthreadfreezer]: the kernel is built, and
+# carries that part of the series (with no argument: any kernel, stock too).
 requires_kernel() {
 	local map=$KOBJ/System.map sym
 	requires_file "$KERNEL" "make kernel${FG_FLAVOR:+ FLAVOR=$FG_FLAVOR}"
 	requires_file "$map" "make kernel"
-	case $1 in
+	case ${1:-} in
+	'') return 0 ;;
 	seed) sym=fs_suspend_freeze ;;
 	graph) sym=fs_freeze_graph_sort ;;
 	nokthreadfreezer) grep -q ' freeze_kernel_threads$' "$map" &&
