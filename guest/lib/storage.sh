@@ -195,3 +195,12 @@ fg_sectors() {
 fg_kname() {
 	basename "$(readlink -f "/sys/dev/block/$(fg_devnum "$1")")"
 }
+
+# fg_md_rebuild MD DEV: fail, remove, wipe and add DEV back to the RAID1
+# MD, so that md copies the whole array onto it (a rebuild).
+fg_md_rebuild() {
+	mdadm -q "$1" --fail "$2" &&
+		mdadm -q "$1" --remove "$2" &&
+		mdadm -q --zero-superblock "$2" &&
+		mdadm -q "$1" --add "$2"
+}
